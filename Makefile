@@ -1,0 +1,58 @@
+# bridge-laws — one task runner.  `make serve` and `make test` work on a fresh Debian
+# machine with Python 3.11: they create .venv and install what they need.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: install generate build serve test lint check report bench clean browser
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+## generate: parse content/sources into content/docs (Markdown + api/laws.json)
+generate: install
+	$(BIN)/bridgelaws generate
+
+## build: generate, then build the static site into site/ (strict)
+build: generate
+	$(BIN)/mkdocs build --strict
+
+## serve: build and serve the site on http://127.0.0.1:$(PORT)
+serve: build
+	@echo "Serving site/ on http://127.0.0.1:$(PORT) (Ctrl-C to stop)"
+	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory site
+
+## check: the parse report: every dropped span and the share of characters accounted for
+check: install
+	$(BIN)/bridgelaws check
+
+report: check
+
+## browser: Debian's Chromium for the browser tests (Playwright cannot download browsers here)
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Debian chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+## lint: ruff (lint + format check) and mypy
+lint: install
+	$(BIN)/ruff check tools tests
+	$(BIN)/ruff format --check tools tests
+	$(BIN)/mypy
+
+## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser
+test: install browser lint
+	$(BIN)/pytest -q
+
+clean:
+	rm -rf site .pytest_cache .mypy_cache .ruff_cache

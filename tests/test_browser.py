@@ -1,0 +1,127 @@
+"""The site in a real browser: headless Debian Chromium driven by Playwright, phone-sized.
+
+Playwright cannot download its own browsers here; `make browser` installs Debian's chromium
+and the tests drive it through ``executable_path``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.fail("Debian chromium is missing: run `make browser` (make test does it)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: object, base_url: str) -> Iterator[object]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.foreign_requests = []
+    page.on(
+        "request",
+        lambda request: None if request.url.startswith(base_url) else page.foreign_requests.append(request.url),
+    )
+    yield page
+    context.close()
+
+
+LAW_PAGES = [
+    ("fi/2007/13/", "fi", "13 KORTTIEN VÄÄRÄ LUKUMÄÄRÄ", ["13A", "13D1", "13D2a"]),
+    ("fi/1997/13/", "fi", "13 § KORTTIEN VÄÄRÄ LUKUMÄÄRÄ", ["13"]),
+    ("sv/2007/13/", "sv", "13. FELAKTIGT ANTAL KORT", ["13A", "13D2a"]),
+    ("tr/2017/42/", "tr", "YASA 42 YERİN HAKLARI", ["42A", "42B3"]),
+    ("pl/2017/pzbs/3/", "pl", "3. Przepisy 12C2b i 12C2d", ["p3-1-A", "p3-1-A-i"]),
+]
+
+
+@pytest.mark.parametrize(("url", "lang", "heading", "anchors"), LAW_PAGES, ids=[p[0] for p in LAW_PAGES])
+def test_a_law_page_renders_on_a_phone(
+    phone: object, base_url: str, url: str, lang: str, heading: str, anchors: list[str]
+) -> None:
+    page = phone
+    page.goto(base_url + url)  # type: ignore[attr-defined]
+    assert page.locator("html").get_attribute("lang") == lang  # type: ignore[attr-defined]
+    assert page.locator("h1").first.inner_text().rstrip("¶ \n") == heading  # type: ignore[attr-defined]
+    for anchor in anchors:
+        assert page.locator(f'[id="{anchor}"]').count() == 1, anchor  # type: ignore[attr-defined]
+    width = page.evaluate("document.scrollingElement.scrollWidth")  # type: ignore[attr-defined]
+    assert width <= PHONE["width"], f"{url} is {width}px wide on a {PHONE['width']}px screen"
+    assert page.foreign_requests == []  # type: ignore[attr-defined]
+
+
+def test_a_deep_link_lands_on_the_provision(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "fi/2007/12/#12C1b")  # type: ignore[attr-defined]
+    target = page.locator('[id="12C1b"]')  # type: ignore[attr-defined]
+    target.wait_for()
+    box = target.bounding_box()
+    assert box is not None and 0 <= box["y"] < PHONE["height"], box
+    assert "epäsäännöllisyyden" in target.inner_text()
+
+
+def _switch_language(page: object, name: str) -> None:
+    page.locator(".md-header__option .md-select button").first.click()  # type: ignore[attr-defined]
+    page.locator(".md-select__link", has_text=name).first.click()  # type: ignore[attr-defined]
+    page.wait_for_load_state()  # type: ignore[attr-defined]
+
+
+def test_the_language_switcher_keeps_the_law(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "fi/2007/13/")  # type: ignore[attr-defined]
+    _switch_language(page, "Svenska")
+    assert page.url == base_url + "sv/2007/13/"  # type: ignore[attr-defined]
+    _switch_language(page, "Türkçe")
+    assert page.url == base_url + "tr/2017/13/"  # type: ignore[attr-defined]
+
+
+def test_a_law_missing_in_a_language_says_so_and_links_to_it(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "sv/2007/13/")  # type: ignore[attr-defined]
+    _switch_language(page, "Polski")
+    assert page.url == base_url + "pl/laws/13/"  # type: ignore[attr-defined]
+    assert "Przepisu 13 nie ma" in page.locator(".missing").inner_text()  # type: ignore[attr-defined]
+    page.locator("ul.read-in a", has_text="Svenska").click()  # type: ignore[attr-defined]
+    assert page.url == base_url + "sv/2007/13/"  # type: ignore[attr-defined]

@@ -1,0 +1,115 @@
+"""Load every source named in the manifest, parse it, and pair documents with their metadata.
+
+A source that cannot be read or parsed is reported with its file name (and line, when
+known) and left out; the rest of the corpus still loads, so the site still builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import manifest
+from .accounting import Balance, balance
+from .manifest import DocumentMeta, SourceMeta
+from .model import Document, Law, ParseResult
+from .sources import UnknownParser, get_parser
+
+
+@dataclass
+class Entry:
+    """A parsed document with its manifest metadata."""
+
+    meta: DocumentMeta
+    document: Document
+
+
+@dataclass
+class SourceReport:
+    """What happened to one source file."""
+
+    source: SourceMeta
+    result: ParseResult | None = None
+    balance: Balance | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Corpus:
+    entries: list[Entry]
+    reports: list[SourceReport]
+
+    def by_id(self, doc_id: str) -> Entry | None:
+        return next((entry for entry in self.entries if entry.meta.id == doc_id), None)
+
+    def in_language(self, lang: str) -> list[Entry]:
+        return [entry for entry in self.entries if entry.meta.lang == lang]
+
+    def having_law(self, number: int) -> list[Entry]:
+        return [entry for entry in self.entries if entry.document.law(number)]
+
+    def law_numbers(self) -> list[int]:
+        return sorted({law.number for entry in self.entries for law in entry.document.laws})
+
+    def law_title(self, number: int, lang: str | None = None) -> str:
+        """A title for law ``number``: from a text in ``lang`` if one has it, else any text."""
+        candidates = [entry for entry in self.having_law(number) if lang is None or entry.meta.lang == lang]
+        for entry in sorted(candidates, key=lambda e: e.meta.edition, reverse=True):
+            law = entry.document.law(number)
+            if law and law.title:
+                return law.title
+        return ""
+
+
+def read_source(source: SourceMeta, report: SourceReport) -> str | None:
+    """The source text, or None with a clear error when the file is missing or not UTF-8."""
+    try:
+        data = source.path.read_bytes()
+    except OSError as error:
+        report.errors.append(f"{source.path}: cannot read the file ({error.strerror})")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        report.errors.append(f"{source.path}:{line}: not valid UTF-8 (byte {data[error.start]:#04x})")
+        return None
+
+
+def _attach(source: SourceMeta, metas: list[DocumentMeta], result: ParseResult, report: SourceReport) -> list[Entry]:
+    entries = []
+    for document in result.documents:
+        meta = next((m for m in metas if m.kind == document.kind), None)
+        if meta is None:
+            report.errors.append(
+                f"{source.path}: the parser produced a {document.kind!r} document the manifest does not list"
+            )
+            continue
+        entries.append(Entry(meta, document))
+    return entries
+
+
+def load(sources_dir: Path) -> Corpus:
+    entries: list[Entry] = []
+    reports: list[SourceReport] = []
+    for source, metas in manifest.load(sources_dir / "manifest.toml"):
+        report = SourceReport(source)
+        reports.append(report)
+        try:
+            parse = get_parser(source.parser)
+        except (UnknownParser, ImportError) as error:
+            report.errors.append(f"{sources_dir / 'manifest.toml'}: {source.file}: {error}")
+            continue
+        text = read_source(source, report)
+        if text is None:
+            continue
+        result = parse(text)
+        report.result = result
+        report.balance = balance(text, result)
+        entries.extend(_attach(source, metas, result, report))
+    entries.sort(key=lambda entry: (entry.meta.lang, entry.meta.edition, entry.meta.kind != "laws", entry.meta.id))
+    return Corpus(entries, reports)
+
+
+def laws_of(entry: Entry) -> list[Law]:
+    return sorted(entry.document.laws, key=lambda law: law.number)

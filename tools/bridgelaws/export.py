@@ -1,0 +1,77 @@
+"""The open-data export ``site/api/laws.json`` (schema: ``docs/laws-json.schema.json``).
+
+Built from the same model and the same URL and anchor functions as the pages, so every URL
+in it is a page the site has.  URLs are paths from the site root (leading ``/``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import refs, urls
+from .corpus import Corpus, Entry
+from .render import term_anchors
+
+SCHEMA_VERSION = 1
+
+
+def document_record(entry: Entry) -> dict[str, Any]:
+    meta, document = entry.meta, entry.document
+    record: dict[str, Any] = {
+        "id": meta.id,
+        "lang": meta.lang,
+        "edition": meta.edition,
+        "kind": meta.kind,
+        "source": meta.source.file,
+        "title": meta.title,
+        "url": urls.absolute(urls.document(meta)),
+        "extract": meta.extract,
+        "copyright": meta.copyright,
+        "laws": [],
+        "points": [],
+        "definitions": [],
+        "references": [],
+    }
+    for law in sorted(document.laws, key=lambda law: law.number):
+        page = urls.law(meta, law.number)
+        record["laws"].append(
+            {
+                "law": law.number,
+                "title": law.title,
+                "url": urls.absolute(page),
+                "line": law.origin.line,
+                "sections": [
+                    {"ref": node.ref, "url": urls.absolute(f"{page}#{refs.anchor(node.ref)}"), "line": node.origin.line}
+                    for node in law.provisions()
+                ],
+            }
+        )
+    for point in document.points:
+        page = urls.law(meta, point.number)
+        record["points"].append(
+            {
+                "point": point.number,
+                "title": point.title,
+                "laws": list(point.laws),
+                "url": urls.absolute(page),
+                "line": point.origin.line,
+                "provisions": [
+                    {"ref": node.ref, "url": urls.absolute(f"{page}#{refs.anchor(node.ref)}")}
+                    for node in point.provisions()
+                ],
+            }
+        )
+    for definition, anchor in zip(document.definitions, term_anchors(document), strict=True):
+        record["definitions"].append(
+            {"term": definition.term, "url": urls.absolute(f"{urls.definitions(meta)}#{anchor}")}
+        )
+    return record
+
+
+def build(corpus: Corpus) -> dict[str, Any]:
+    return {"schema": SCHEMA_VERSION, "documents": [document_record(entry) for entry in corpus.entries]}
+
+
+def dumps(corpus: Corpus) -> str:
+    return json.dumps(build(corpus), ensure_ascii=False, indent=1) + "\n"

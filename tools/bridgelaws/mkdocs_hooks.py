@@ -1,0 +1,132 @@
+"""MkDocs hooks: only event handlers live here; the work is in the package's modules.
+
+* ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
+  by number; MkDocs sorts names as text) and names each section after its index page
+  (``2007`` → the document's title);
+* ``on_page_context`` points the language switcher at the same law in each language, or at
+  that language's page saying the law is missing there (``alternates`` in the front matter,
+  computed by :func:`bridgelaws.render.law_alternates`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from copy import deepcopy
+from typing import Any
+
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+
+NAME_ORDER = {"index": 0, "definitions": 1}
+
+
+def _page_rank(src_uri: str) -> tuple[int, int, str]:
+    """``index`` first, then ``definitions``, then laws by number (``2`` before ``10``)."""
+    stem = src_uri.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if stem in NAME_ORDER:
+        return (0, NAME_ORDER[stem], "")
+    if stem.isdigit():
+        return (1, int(stem), "")
+    return (2, 0, stem)
+
+
+def _item_key(item: Any) -> tuple[Any, ...]:
+    """Pages of a folder before its sub-folders; sub-folders by name (``1997`` before ``laws``)."""
+    if isinstance(item, Page):
+        return (0, _page_rank(item.file.src_uri))
+    first = next((page for page in _pages(item.children)), None)
+    folder = first.file.src_uri.rsplit("/", 2)[-2] if first else ""
+    return (1, (0, int(folder), "") if folder.isdigit() else (1, 0, folder))
+
+
+def _pages(items: list[Any]) -> list[Page]:
+    pages: list[Page] = []
+    for item in items:
+        if isinstance(item, Page):
+            pages.append(item)
+        elif isinstance(item, Section):
+            pages.extend(_pages(item.children))
+    return pages
+
+
+def _folder(item: Any) -> str:
+    first = next(iter(_pages(item.children)), None) if isinstance(item, Section) else None
+    return first.file.src_uri.rsplit("/", 1)[0] if first else ""
+
+
+def _adopt_index_pages(items: list[Any]) -> None:
+    """Put ``<folder>/index.md`` inside the section of ``<folder>`` (it may land beside it)."""
+    sections = {_folder(item): item for item in items if isinstance(item, Section)}
+    for page in [item for item in items if isinstance(item, Page) and item.is_index]:
+        folder = page.file.src_uri.rsplit("/", 1)[0]
+        section = sections.get(folder)
+        if section is not None and page not in section.children:
+            items.remove(page)
+            section.children.insert(0, page)
+            page.parent = section
+    for item in items:
+        if isinstance(item, Section):
+            _adopt_index_pages(item.children)
+
+
+def _sort(items: list[Any]) -> None:
+    items.sort(key=_item_key)
+    for item in items:
+        if isinstance(item, Section):
+            _sort(item.children)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has removed the language level
+def on_nav(nav: Navigation, config: Any, files: Files) -> Navigation:
+    """Reading order and section titles; MkDocs sorts names as text (``10`` before ``2``)."""
+    _adopt_index_pages(nav.items)
+    _sort(nav.items)
+    for item in nav.items:
+        _title_sections(item)
+    nav.pages = _pages(nav.items)
+    for previous, following in itertools.pairwise([None, *nav.pages, None]):
+        if previous is not None:
+            previous.next_page = following
+        if following is not None:
+            following.previous_page = previous
+    return nav
+
+
+def _title_sections(item: Any) -> None:
+    if isinstance(item, Section):
+        index = next((child for child in item.children if isinstance(child, Page) and child.is_index), None)
+        title = _front_matter_title(index.file.abs_src_path) if index and index.file.abs_src_path else None
+        if title:
+            item.title = title
+        for child in item.children:
+            _title_sections(child)
+
+
+def _front_matter_title(path: str) -> str | None:
+    """The ``title:`` of a generated page (pages are read after ``on_nav``, so read it here)."""
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle):
+            if line.startswith("title: "):
+                value = json.loads(line[len("title: ") :])
+                return value if isinstance(value, str) else None
+            if number and line.strip() == "---":
+                break
+    return None
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
+    alternates = page.meta.get("alternates")
+    # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
+    # Material's templates read the attribute: read and write it the same way.
+    current = getattr(config.extra, "alternate", None) or config.extra.get("alternate")
+    if isinstance(alternates, dict) and current:
+        switcher = deepcopy(current)
+        for entry in switcher:
+            target = alternates.get(entry.get("lang"))
+            if isinstance(target, str):
+                entry["link"] = target
+        config.extra.alternate = switcher
+    return context

@@ -1,0 +1,601 @@
+"""Render the corpus as Markdown pages for MkDocs (one page per law, point, document …).
+
+Source text is never trusted as markup: paragraphs are written as raw HTML blocks with the
+text HTML-escaped, and heading text is escaped for Markdown, so ``<script>``, ``*``, ``[x](…)``
+or ``{{ … }}`` in a source show as text.  Every page carries front matter the MkDocs hooks
+read: ``title``, ``description``, the page's ``alternates`` for the language switcher.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from . import refs, urls
+from .corpus import Corpus, Entry
+from .model import Document, Footnote, Law, Level, Paragraph, Point, Provision
+
+# -- interface strings -----------------------------------------------------------------------
+
+
+@cache
+def _strings() -> dict[str, dict[str, str]]:
+    data = resources.files("bridgelaws").joinpath("ui.toml").read_text(encoding="utf-8")
+    return tomllib.loads(data)
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The interface string ``key`` in ``lang`` (English when a language lacks it)."""
+    strings = _strings()
+    text = strings.get(lang, {}).get(key) or strings["en"][key]
+    return text.format(**values) if values else text
+
+
+def language_name(lang: str) -> str:
+    return t(lang, "language_name")
+
+
+# -- escaping ----------------------------------------------------------------------------------
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~^=:])")
+
+
+def md_inline(text: str) -> str:
+    """Escape text for a Markdown heading: HTML-escaped, every Markdown punctuation escaped.
+
+    ``<script>`` → ``&lt;script&gt;``; ``*x*`` → ``\\*x\\*``; ``{: #id}`` → ``\\{: \\#id\\}``.
+    Characters Python-Markdown cannot backslash-escape (``|~^=:``) become entities.
+    """
+    escaped = html.escape(text, quote=False)
+
+    def escape(match: re.Match[str]) -> str:
+        char = match[1]
+        return f"&#{ord(char)};" if char in "|~^=:" else "\\" + char
+
+    return MARKDOWN_SPECIAL.sub(escape, escaped)
+
+
+def h(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def lang_attr(lang: str, page_lang: str) -> str:
+    return f' lang="{lang}"' if lang != page_lang else ""
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    """A generated Markdown page: where it renders and what it says."""
+
+    url: str
+    lang: str
+    title: str
+    body: list[str]
+    description: str = ""
+    meta: dict[str, object] = field(default_factory=dict)
+    alternates: dict[str, str] = field(default_factory=dict)
+    index: bool = False  # heads a folder of pages (a document, a language, the laws list)
+
+    @property
+    def path(self) -> str:
+        return urls.markdown_path(self.url, self.lang, self.index)
+
+    def markdown(self) -> str:
+        front: dict[str, object] = {"title": self.title}
+        if self.description:
+            front["description"] = self.description
+        front.update(self.meta)
+        if self.alternates:
+            front["alternates"] = self.alternates
+        header = "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in front.items())
+        body = "\n".join(self.body).strip("\n")
+        return f"---\n{header}\n---\n\n{body}\n"
+
+    def link(self, to_url: str) -> str:
+        return urls.relative(self.url, to_url)
+
+
+def display_title(title: str, lang: str) -> str:
+    """Sentence case for an all-caps printed title, for navigation and ``<title>``.
+
+    ``KORTTIEN VÄÄRÄ LUKUMÄÄRÄ`` → ``Korttien väärä lukumäärä``; ``YERİN HAKLARI`` →
+    ``Yerin hakları`` (Turkish dotted and dotless i).  Mixed-case titles are kept.
+    """
+    if not title or title != title.upper():
+        return title
+    if lang == "tr":  # Turkish: I ↔ ı and İ ↔ i, which str.lower/upper get wrong
+        lowered = title.replace("I", "ı").replace("İ", "i").lower()
+        return {"i": "İ", "ı": "I"}.get(lowered[:1], lowered[:1].upper()) + lowered[1:]
+    lowered = title.lower()
+    return lowered[:1].upper() + lowered[1:]
+
+
+def law_heading(law: Law, lang: str) -> str:
+    """The law's heading as printed: ``13 § KORTTIEN …``; a derived title gets ``Yasa 13 –``."""
+    if law.title_derived or not law.label:
+        return f"{t(lang, 'law', n=law.number)} – {law.title}" if law.title else t(lang, "law", n=law.number)
+    return f"{law.label} {law.title}".strip()
+
+
+def law_nav_title(law: Law, lang: str) -> str:
+    return f"{law.number} {display_title(law.title, lang)}".strip()
+
+
+# -- paragraphs and provisions -------------------------------------------------------------------
+
+
+def paragraph_html(paragraph: Paragraph, owner: str, css: str = "", attrs: str = "", lead: str = "") -> str:
+    """One paragraph as a raw HTML block, text escaped, footnote markers linked."""
+    text = paragraph.text
+    parts: list[str] = []
+    position = 0
+    for note in sorted(paragraph.notes, key=lambda n: n.offset):
+        if note.offset < position or text[note.offset : note.offset + len(note.mark)] != note.mark:
+            continue
+        parts.append(h(text[position : note.offset]))
+        target = refs.footnote_anchor(owner, note.mark)
+        parts.append(f'<sup class="fn-ref"><a href="#{target}">{h(note.mark)}</a></sup>')
+        position = note.offset + len(note.mark)
+    parts.append(h(text[position:]))
+    content = "".join(parts)
+    tag = "pre" if paragraph.style == "pre" else "p"
+    classes = " ".join(c for c in (css, "pre" if paragraph.style == "pre" else "") if c)
+    class_attr = f' class="{classes}"' if classes else ""
+    return f"<{tag}{class_attr}{attrs}>{lead}{content}</{tag}>"
+
+
+HEADING_DEPTH = {Level.SECTION: 2, Level.ITEM: 3, Level.SUBITEM: 4, Level.SUBSUBITEM: 5}
+
+
+def provision_blocks(node: Provision, owner: str, pending: list[Provision] | None = None) -> list[str]:
+    """Markdown blocks for a provision and its children.
+
+    Sections, and provisions printed with a title, become headings (in the page's table of
+    contents); untitled items become paragraphs led by their label.  An untitled provision
+    with no text of its own (``1. a. Kun laki …``) lends its label and anchor to the first
+    paragraph of its first child.
+    """
+    pending = list(pending or [])
+    blocks: list[str] = []
+    level = node.level.value
+    anchor = refs.anchor(node.ref)
+    if node.level is Level.SECTION or node.title:
+        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
+        title = f" {md_inline(node.title)}" if node.title else ""
+        blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {lead}{md_inline(node.label)}{title} {{ #{anchor} .prov-h }}")
+        pending = []
+        for paragraph in node.paragraphs:
+            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}"))
+    elif node.paragraphs:
+        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
+        lead += " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node]) + " "
+        first, *others = node.paragraphs
+        blocks.append(paragraph_html(first, owner, f"prov lvl-{level}", f' id="{anchor}"', lead))
+        for paragraph in others:
+            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}"))
+        pending = []
+    elif node.children:
+        pending.append(node)
+    else:
+        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
+        labels = " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node])
+        blocks.append(f'<p class="prov lvl-{level}" id="{anchor}">{lead}{labels}</p>')
+        pending = []
+    for index, child in enumerate(node.children):
+        blocks.extend(provision_blocks(child, owner, pending if index == 0 else None))
+    return blocks
+
+
+def footnote_blocks(notes: list[Footnote], owner: str, lang: str) -> list[str]:
+    if not notes:
+        return []
+    blocks = [f'<section class="footnotes" aria-label="{h(t(lang, "footnotes"))}">']
+    for note in notes:
+        anchor = refs.footnote_anchor(owner, note.key)
+        blocks.append(
+            f'<p id="{anchor}" class="footnote"><span class="fn-mark">{h(note.mark)}</span> {h(note.text)}</p>'
+        )
+    blocks.append("</section>")
+    return ["\n".join(blocks)]
+
+
+# -- the switcher -------------------------------------------------------------------------------
+
+
+def law_alternates(corpus: Corpus, number: int, current: Entry | None) -> dict[str, str]:
+    """Where the language switcher goes from law ``number``, per interface language.
+
+    A language that has the law: its text of the same edition if there is one, else its
+    newest.  A language that lacks it: that language's page for the law, which says so and
+    links to the texts that have it.  Never another language's text in its place.
+    """
+    alternates: dict[str, str] = {}
+    for lang in urls.INTERFACE_LANGUAGES:
+        if current and current.meta.lang == lang and current.document.law(number):
+            alternates[lang] = urls.law(current.meta, number)
+            continue
+        holders = [entry for entry in corpus.having_law(number) if entry.meta.lang == lang]
+        if holders:
+            edition = current.meta.edition if current else ""
+            best = sorted(holders, key=lambda e: (e.meta.edition != edition, -int(e.meta.edition)))[0]
+            alternates[lang] = urls.law(best.meta, number)
+        else:
+            alternates[lang] = urls.law_hub(lang, number)
+    return alternates
+
+
+def document_alternates(corpus: Corpus, entry: Entry) -> dict[str, str]:
+    alternates = {}
+    for lang in urls.INTERFACE_LANGUAGES:
+        same = [e for e in corpus.in_language(lang) if e.meta.kind == entry.meta.kind]
+        same.sort(key=lambda e: (e.meta.edition != entry.meta.edition, -int(e.meta.edition)))
+        alternates[lang] = urls.document(same[0].meta) if same else urls.home(lang)
+    alternates[entry.meta.lang] = urls.document(entry.meta)
+    return alternates
+
+
+def simple_alternates(url_for: object) -> dict[str, str]:
+    assert callable(url_for)
+    return {lang: url_for(lang) for lang in urls.INTERFACE_LANGUAGES}
+
+
+# -- page builders ---------------------------------------------------------------------------------
+
+
+def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
+    meta, lang = entry.meta, entry.meta.lang
+    page = Page(
+        url=urls.law(meta, law.number),
+        lang=lang,
+        title=law_nav_title(law, lang),
+        body=[],
+        description=f"{meta.title}: {law_heading(law, lang)}",
+        meta={"law": law.number, "doc": meta.id},
+        alternates=law_alternates(corpus, law.number, entry),
+    )
+    owner = str(law.number)
+    body = page.body
+    for heading in law.headings:
+        body.append(f'<p class="law-chapter">{h(heading.text)}</p>')
+        body.append("")
+    body.append(f"# {md_inline(law_heading(law, lang))} {{ #{refs.anchor(owner)} }}")
+    body.append("")
+    body.append(
+        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f' <span class="edition">{h(meta.edition)}</span></p>'
+    )
+    body.append("")
+    for paragraph in law.paragraphs:
+        body.extend([paragraph_html(paragraph, owner, "law-text"), ""])
+    for child in law.children:
+        for block in provision_blocks(child, owner):
+            body.extend([block, ""])
+    body.extend(footnote_blocks(law.footnotes, owner, lang))
+    body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
+    return page
+
+
+def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry | None) -> list[str]:
+    """Links to the same law in every other text (language and edition named)."""
+    others = [e for e in corpus.having_law(number) if current is None or e.meta.id != current.meta.id]
+    if not others:
+        return []
+    items = []
+    for other in others:
+        link = page.link(urls.law(other.meta, number))
+        items.append(
+            f'<li><a href="{link}" hreflang="{other.meta.lang}">{h(language_name(other.meta.lang))} '
+            f"{h(other.meta.edition)}</a> – "
+            f"<span{lang_attr(other.meta.lang, page.lang)}>{h(other.meta.title)}</span></li>"
+        )
+    return [
+        f'<nav class="other-texts" aria-label="{h(t(page.lang, "also_in"))}"><p>{h(t(page.lang, "also_in"))}</p>'
+        f"<ul>{''.join(items)}</ul></nav>"
+    ]
+
+
+def point_page(corpus: Corpus, entry: Entry, point: Point) -> Page:
+    meta, lang = entry.meta, entry.meta.lang
+    title = f"{point.label} {point.title}".strip()
+    page = Page(
+        url=urls.law(meta, point.number),
+        lang=lang,
+        title=f"{point.number}. {display_title(point.title, lang)}"
+        if point.title
+        else t(lang, "point", n=point.number),
+        body=[],
+        description=f"{meta.title}: {title}",
+        meta={"point": point.number, "doc": meta.id},
+        alternates={**simple_alternates(urls.home), lang: urls.law(meta, point.number)},
+    )
+    owner = refs.anchor(refs.point_ref(point.number))
+    body = page.body
+    body.append(f"# {md_inline(title)} {{ #{owner} }}")
+    body.append("")
+    body.append(
+        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f' <span class="edition">{h(meta.edition)}</span></p>'
+    )
+    body.append("")
+    if point.laws:
+        links = []
+        for ref in point.laws:
+            number = refs.law_of(ref)
+            holders = corpus.having_law(number) if number else []
+            target = urls.law_hub(lang, number) if number else ""
+            same_lang = [e for e in holders if e.meta.lang == lang]
+            if same_lang:
+                target = urls.law(same_lang[0].meta, number or 0) + f"#{refs.anchor(ref)}"
+            links.append(f'<a href="{page.link(target)}">{h(ref)}</a>' if target else h(ref))
+        body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {", ".join(links)}</p>', ""])
+    for paragraph in point.paragraphs:
+        body.extend([paragraph_html(paragraph, owner, "law-text"), ""])
+    for child in point.children:
+        for block in provision_blocks(child, owner):
+            body.extend([block, ""])
+    body.extend(footnote_blocks(point.footnotes, owner, lang))
+    return page
+
+
+def document_page(corpus: Corpus, entry: Entry) -> Page:
+    """A document's start page: provenance and copyright, contents, front and back matter."""
+    meta, document, lang = entry.meta, entry.document, entry.meta.lang
+    page = Page(
+        url=urls.document(meta),
+        lang=lang,
+        title=meta.title,
+        body=[],
+        description=f"{meta.title} ({meta.edition}) – {meta.source.file}",
+        meta={"doc": meta.id},
+        index=True,
+        alternates=document_alternates(corpus, entry),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(meta.title)}", ""])
+    body.append(provenance_block(entry, page))
+    body.append("")
+    if document.definitions:
+        body.extend(
+            [
+                f'<p class="doc-links"><a href="{page.link(urls.definitions(meta))}">'
+                f"{h(t(lang, 'definitions'))}</a></p>",
+                "",
+            ]
+        )
+    body.extend([f"## {md_inline(t(lang, 'contents'))} {{ #contents }}", ""])
+    items = []
+    for law in sorted(document.laws, key=lambda law: law.number):
+        items.append(f'<li><a href="{page.link(urls.law(meta, law.number))}">{h(law_heading(law, lang))}</a></li>')
+    for point in document.points:
+        label = f"{point.label} {point.title}".strip()
+        items.append(f'<li><a href="{page.link(urls.law(meta, point.number))}">{h(label)}</a></li>')
+    body.extend([f'<ul class="contents">{"".join(items)}</ul>', ""])
+    if document.front_matter:
+        body.extend(matter_blocks(document.front_matter, "front"))
+    if document.back_matter:
+        body.extend(matter_blocks(document.back_matter, "back"))
+    return page
+
+
+def matter_blocks(paragraphs: list[Paragraph], kind: str) -> list[str]:
+    blocks = [f'<div class="matter matter-{kind}">']
+    for paragraph in paragraphs:
+        if paragraph.style == "heading":
+            blocks.append(f'<p class="matter-heading"><strong>{h(paragraph.text)}</strong></p>')
+        else:
+            blocks.append(paragraph_html(paragraph, kind))
+    blocks.append("</div>")
+    return ["\n".join(blocks), ""]
+
+
+def provenance_block(entry: Entry, page: Page) -> str:
+    meta, lang = entry.meta, page.lang
+    rows = [
+        (t(lang, "edition"), meta.edition),
+        (t(lang, "source_file"), meta.source.file),
+        (t(lang, "captured"), meta.source.origin),
+        (t(lang, "copyright"), meta.copyright),
+    ]
+    items = "".join(f"<dt>{h(key)}</dt><dd>{h(value)}</dd>" for key, value in rows)
+    extract = f'<p class="extract">{h(t(lang, "extract"))}</p>' if meta.extract else ""
+    return f'<section class="provenance" aria-label="{h(t(lang, "source"))}"><dl>{items}</dl>{extract}</section>'
+
+
+def definitions_page(corpus: Corpus, entry: Entry) -> Page:
+    meta, lang = entry.meta, entry.meta.lang
+    page = Page(
+        url=urls.definitions(meta),
+        lang=lang,
+        title=t(lang, "definitions"),
+        body=[],
+        description=f"{meta.title}: {t(lang, 'definitions')}",
+        meta={"doc": meta.id},
+        alternates={**simple_alternates(urls.home), lang: urls.definitions(meta)},
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'definitions'))}", ""])
+    body.extend([f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a></p>', ""])
+    items = []
+    for definition, anchor in zip(entry.document.definitions, term_anchors(entry.document), strict=True):
+        senses = "".join(paragraph_html(p, "def") for p in definition.paragraphs)
+        items.append(f'<dt id="{anchor}">{h(definition.term)}</dt><dd>{senses}</dd>')
+    body.append(f'<dl class="definitions">{"".join(items)}</dl>')
+    return page
+
+
+def term_anchors(document: Document) -> list[str]:
+    """One unique anchor per definition, in order (``def-pakka``, ``def-pakka-2``)."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for definition in document.definitions:
+        base = refs.term_anchor(definition.term)
+        seen[base] = seen.get(base, 0) + 1
+        anchors.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return anchors
+
+
+def hub_page(corpus: Corpus, lang: str, number: int) -> Page:
+    """Where law ``number`` can be read, from ``lang``'s point of view."""
+    page = Page(
+        url=urls.law_hub(lang, number),
+        lang=lang,
+        title=t(lang, "law", n=number),
+        body=[],
+        description=t(lang, "law", n=number),
+        meta={"law": number, "hub": True},
+        alternates=law_alternates(corpus, number, None),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'law', n=number))} {{ #{number} }}", ""])
+    holders = corpus.having_law(number)
+    own = [e for e in holders if e.meta.lang == lang]
+    if own:
+        items = "".join(
+            f'<li><a href="{page.link(urls.law(e.meta, number))}">{h(e.meta.title)}</a> ({h(e.meta.edition)})</li>'
+            for e in own
+        )
+        body.extend([f"<p>{h(t(lang, 'texts_in_language'))}:</p>", "", f"<ul>{items}</ul>", ""])
+    elif holders:
+        body.extend(
+            [f'<p class="missing">{h(t(lang, "not_in_language", n=number, language=language_name(lang)))}</p>', ""]
+        )
+    else:
+        body.extend([f'<p class="missing">{h(t(lang, "not_anywhere", n=number))}</p>', ""])
+    others = [e for e in holders if e.meta.lang != lang]
+    if others:
+        items = "".join(
+            f'<li><a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
+            f'{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a> – <span lang="{e.meta.lang}">'
+            f"{h(_heading_of(e, number))}</span></li>"
+            for e in others
+        )
+        body.extend([f"<p>{h(t(lang, 'read_it_in'))}</p>", "", f'<ul class="read-in">{items}</ul>', ""])
+    return page
+
+
+def _heading_of(entry: Entry, number: int) -> str:
+    law = entry.document.law(number)
+    return law_heading(law, entry.meta.lang) if law else t(entry.meta.lang, "law", n=number)
+
+
+def laws_index_page(corpus: Corpus, lang: str) -> Page:
+    page = Page(
+        url=urls.laws_index(lang),
+        lang=lang,
+        title=t(lang, "laws_index_title"),
+        body=[],
+        description=t(lang, "laws_index_intro"),
+        index=True,
+        alternates=simple_alternates(urls.laws_index),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'laws_index_title'))}", "", f"<p>{h(t(lang, 'laws_index_intro'))}</p>", ""])
+    rows = []
+    for number in range(1, 94):
+        holders = corpus.having_law(number)
+        title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
+        title = corpus.law_title(number, title_lang)
+        links = " ".join(
+            f'<a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
+            f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
+            for e in holders
+        ) or h(t(lang, "no_text"))
+        rows.append(
+            f'<tr id="law-{number}"><td><a href="{page.link(urls.law_hub(lang, number))}">{number}</a></td>'
+            f"<td{lang_attr(title_lang, lang)}>{h(display_title(title, title_lang))}</td><td>{links}</td></tr>"
+        )
+    body.append(
+        f'<table class="laws-index"><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
+        f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    return page
+
+
+def home_page(corpus: Corpus, lang: str) -> Page:
+    page = Page(
+        url=urls.home(lang),
+        lang=lang,
+        title=t(lang, "site_name"),
+        body=[],
+        description=t(lang, "tagline"),
+        index=True,
+        alternates=simple_alternates(urls.home),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'site_name'))}", "", f'<p class="tagline">{h(t(lang, "tagline"))}</p>', ""])
+    entries = corpus.entries if lang == urls.DEFAULT_LANGUAGE else corpus.in_language(lang)
+    cards = []
+    for entry in entries:
+        meta = entry.meta
+        count = len(entry.document.laws) or len(entry.document.points)
+        cards.append(
+            f'<li{lang_attr(meta.lang, lang)}><a href="{page.link(urls.document(meta))}">'
+            f"<strong>{h(meta.title)}</strong></a>"
+            f' <span class="edition">{h(language_name(meta.lang))} · {h(meta.edition)} · {count}</span></li>'
+        )
+    body.extend([f"## {md_inline(t(lang, 'documents'))}", "", f'<ul class="documents">{"".join(cards)}</ul>', ""])
+    body.extend([f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a></p>', ""])
+    if lang == urls.DEFAULT_LANGUAGE:
+        languages = "".join(
+            f'<li><a href="{page.link(urls.home(code))}" hreflang="{code}" lang="{code}">'
+            f"{h(language_name(code))}</a></li>"
+            for code in urls.INTERFACE_LANGUAGES
+            if code != lang
+        )
+        body.extend([f"## {md_inline(t(lang, 'languages'))}", "", f'<ul class="languages">{languages}</ul>', ""])
+        body.extend(
+            [
+                f"## {md_inline(t(lang, 'open_data'))}",
+                "",
+                f"<p>{h(t(lang, 'open_data_text'))} "
+                f'<a href="{page.link(urls.export())}"><code>api/laws.json</code></a></p>',
+            ]
+        )
+    return page
+
+
+def edition_page(corpus: Corpus, lang: str, edition: str, entries: list[Entry]) -> Page:
+    """``/pl/2017/``: the documents of one edition in a language (when none lives there)."""
+    page = Page(
+        url=urls.edition(lang, edition),
+        lang=lang,
+        title=f"{t(lang, 'edition')} {edition}",
+        body=[],
+        index=True,
+        alternates=simple_alternates(urls.home),
+    )
+    items = "".join(f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a></li>' for e in entries)
+    page.body.extend([f"# {md_inline(page.title)}", "", f"<ul>{items}</ul>"])
+    return page
+
+
+def all_pages(corpus: Corpus) -> list[Page]:
+    """Every page of the site, in a stable order."""
+    pages: list[Page] = []
+    for lang in urls.INTERFACE_LANGUAGES:
+        pages.append(home_page(corpus, lang))
+        pages.append(laws_index_page(corpus, lang))
+        pages.extend(hub_page(corpus, lang, number) for number in range(1, 94))
+    document_urls = set()
+    for entry in corpus.entries:
+        pages.append(document_page(corpus, entry))
+        document_urls.add(urls.document(entry.meta))
+        if entry.document.definitions:
+            pages.append(definitions_page(corpus, entry))
+        pages.extend(law_page(corpus, entry, law) for law in sorted(entry.document.laws, key=lambda law: law.number))
+        pages.extend(point_page(corpus, entry, point) for point in entry.document.points)
+    editions: dict[tuple[str, str], list[Entry]] = {}
+    for entry in corpus.entries:
+        editions.setdefault((entry.meta.lang, entry.meta.edition), []).append(entry)
+    for (lang, edition), entries in sorted(editions.items()):
+        if urls.edition(lang, edition) not in document_urls:
+            pages.append(edition_page(corpus, lang, edition, entries))
+    return pages
