@@ -56,3 +56,7 @@ test: install browser lint
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache
+
+## bench: build time, page weight and search payload as numbers (bench/report.md)
+bench: install
+	$(BIN)/python -m bridgelaws.bench

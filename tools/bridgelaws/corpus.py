@@ -103,7 +103,11 @@ def load(sources_dir: Path) -> Corpus:
         text = read_source(source, report)
         if text is None:
             continue
-        result = parse(text)
+        try:
+            result = parse(text)
+        except Exception as error:  # a parser bug must not take the other sources down with it
+            report.errors.append(f"{source.path}: the {source.parser} parser failed: {error!r}")
+            continue
         report.result = result
         report.balance = balance(text, result)
         entries.extend(_attach(source, metas, result, report))

@@ -346,7 +346,7 @@ def point_page(corpus: Corpus, entry: Entry, point: Point) -> Page:
 
 
 def document_page(corpus: Corpus, entry: Entry) -> Page:
-    """A document's start page: provenance and copyright, contents, front and back matter."""
+    """A document's start page: its contents first (two taps to a law), then where it came from."""
     meta, document, lang = entry.meta, entry.document, entry.meta.lang
     page = Page(
         url=urls.document(meta),
@@ -360,24 +360,22 @@ def document_page(corpus: Corpus, entry: Entry) -> Page:
     )
     body = page.body
     body.extend([f"# {md_inline(meta.title)}", ""])
-    body.append(provenance_block(entry, page))
-    body.append("")
+    facts = [f"{h(t(lang, 'edition'))} {h(meta.edition)}"]
     if document.definitions:
-        body.extend(
-            [
-                f'<p class="doc-links"><a href="{page.link(urls.definitions(meta))}">'
-                f"{h(t(lang, 'definitions'))}</a></p>",
-                "",
-            ]
-        )
-    body.extend([f"## {md_inline(t(lang, 'contents'))} {{ #contents }}", ""])
+        facts.append(f'<a href="{page.link(urls.definitions(meta))}">{h(t(lang, "definitions"))}</a>')
+    facts.append(f'<a href="#source">{h(t(lang, "source"))}</a>')
+    body.extend([f'<p class="doc-meta">{" · ".join(facts)}</p>', ""])
+    body.extend([f'<p class="copyright">{h(meta.copyright)}</p>', ""])
+    if meta.extract:
+        body.extend([f'<p class="extract">{h(t(lang, "extract"))}</p>', ""])
     items = []
     for law in sorted(document.laws, key=lambda law: law.number):
-        items.append(f'<li><a href="{page.link(urls.law(meta, law.number))}">{h(law_heading(law, lang))}</a></li>')
+        items.append(f'<li><a href="{page.link(urls.law(meta, law.number))}">{h(law_nav_title(law, lang))}</a></li>')
     for point in document.points:
         label = f"{point.label} {point.title}".strip()
         items.append(f'<li><a href="{page.link(urls.law(meta, point.number))}">{h(label)}</a></li>')
-    body.extend([f'<ul class="contents">{"".join(items)}</ul>', ""])
+    body.extend([f'<nav aria-label="{h(t(lang, "contents"))}"><ul class="contents">{"".join(items)}</ul></nav>', ""])
+    body.extend([f"## {md_inline(t(lang, 'source'))} {{ #source }}", "", provenance_block(entry, page), ""])
     if document.front_matter:
         body.extend(matter_blocks(document.front_matter, "front"))
     if document.back_matter:
@@ -397,16 +395,15 @@ def matter_blocks(paragraphs: list[Paragraph], kind: str) -> list[str]:
 
 
 def provenance_block(entry: Entry, page: Page) -> str:
+    """Source file, how it was captured (the manifest's words, in English) and copyright."""
     meta, lang = entry.meta, page.lang
     rows = [
-        (t(lang, "edition"), meta.edition),
-        (t(lang, "source_file"), meta.source.file),
-        (t(lang, "captured"), meta.source.origin),
-        (t(lang, "copyright"), meta.copyright),
+        (t(lang, "source_file"), f"<code>{h(meta.source.file)}</code>", ""),
+        (t(lang, "captured"), h(meta.source.origin), lang_attr("en", lang)),
+        (t(lang, "copyright"), h(meta.copyright), ""),
     ]
-    items = "".join(f"<dt>{h(key)}</dt><dd>{h(value)}</dd>" for key, value in rows)
-    extract = f'<p class="extract">{h(t(lang, "extract"))}</p>' if meta.extract else ""
-    return f'<section class="provenance" aria-label="{h(t(lang, "source"))}"><dl>{items}</dl>{extract}</section>'
+    items = "".join(f"<dt>{h(key)}</dt><dd{attr}>{value}</dd>" for key, value, attr in rows)
+    return f'<dl class="provenance">{items}</dl>'
 
 
 def definitions_page(corpus: Corpus, entry: Entry) -> Page:

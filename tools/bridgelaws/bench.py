@@ -1,0 +1,85 @@
+"""``make bench``: build time, page weight and search payload, as numbers.
+
+Measures on this machine, in one run: the time of ``bridgelaws generate`` and of a strict
+``mkdocs build``, the compressed weight (gzip -6, what a server sends) of one page of each
+type with the stylesheets and scripts it loads, and the search index a first search
+downloads.  Writes ``bench/report.md`` and prints it.  Numbers, not pass/fail: the tests
+check behaviour; this tracks cost.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PAGE_TYPES = {
+    "landing": "index.html",
+    "law (fi 1997, long)": "fi/1997/12/index.html",
+    "law (fi 2007)": "fi/2007/13/index.html",
+    "law (sv 2007)": "sv/2007/13/index.html",
+    "PZBS point": "pl/2017/pzbs/25/index.html",
+    "document start page": "fi/1997/index.html",
+    "law missing in a language": "pl/laws/13/index.html",
+}
+ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="([^"]+\.(?:css|js))"')
+
+
+def gz(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6))
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return time.perf_counter() - start
+
+
+def page_weight(site: Path, relative: str) -> tuple[int, int]:
+    """(HTML bytes gzipped, HTML + its CSS and JS gzipped)."""
+    page = site / relative
+    html = page.read_text(encoding="utf-8")
+    total = gz(page)
+    for link in set(ASSET.findall(html)):
+        asset = (page.parent / link).resolve()
+        if asset.exists():
+            total += gz(asset)
+    return gz(page), total
+
+
+def main() -> int:
+    root = Path.cwd()
+    site = root / "bench" / "site"
+    generate_s = timed([sys.executable, "-m", "bridgelaws.cli", "generate"])
+    build_s = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])
+    pages = list(site.rglob("*.html"))
+    lines = [
+        "# Benchmark",
+        "",
+        f"- generate (parse 5 sources, write Markdown): {generate_s:.2f} s",
+        f"- mkdocs build --strict (5 languages): {build_s:.2f} s for {len(pages)} pages "
+        f"({1000 * build_s / max(len(pages), 1):.1f} ms/page)",
+        f"- site size: {sum(p.stat().st_size for p in site.rglob('*') if p.is_file()) / 1e6:.1f} MB",
+        "",
+        "| page | HTML (gzip) | HTML + CSS + JS (gzip) |",
+        "|---|---:|---:|",
+    ]
+    for name, relative in PAGE_TYPES.items():
+        if (site / relative).exists():
+            html_gz, total_gz = page_weight(site, relative)
+            lines.append(f"| {name} | {html_gz / 1024:.1f} KB | {total_gz / 1024:.1f} KB |")
+    index = site / "search" / "search_index.json"
+    if index.exists():
+        lines += ["", f"- search index (all languages, loaded by every page's search): {gz(index) / 1024:.0f} KB gzip"]
+    report = "\n".join(lines) + "\n"
+    (root / "bench" / "report.md").write_text(report, encoding="utf-8")
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
