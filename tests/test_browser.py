@@ -105,23 +105,69 @@ def test_a_deep_link_lands_on_the_provision(phone: object, base_url: str) -> Non
 def _switch_language(page: object, name: str) -> None:
     page.locator(".md-header__option .md-select button").first.click()  # type: ignore[attr-defined]
     page.locator(".md-select__link", has_text=name).first.click()  # type: ignore[attr-defined]
-    page.wait_for_load_state()  # type: ignore[attr-defined]
 
 
 def test_the_language_switcher_keeps_the_law(phone: object, base_url: str) -> None:
     page = phone
     page.goto(base_url + "fi/2007/13/")  # type: ignore[attr-defined]
     _switch_language(page, "Svenska")
-    assert page.url == base_url + "sv/2007/13/"  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "sv/2007/13/")  # type: ignore[attr-defined]
     _switch_language(page, "Türkçe")
-    assert page.url == base_url + "tr/2017/13/"  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "tr/2017/13/")  # type: ignore[attr-defined]
 
 
 def test_a_law_missing_in_a_language_says_so_and_links_to_it(phone: object, base_url: str) -> None:
     page = phone
     page.goto(base_url + "sv/2007/13/")  # type: ignore[attr-defined]
     _switch_language(page, "Polski")
-    assert page.url == base_url + "pl/laws/13/"  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "pl/laws/13/")  # type: ignore[attr-defined]
     assert "Przepisu 13 nie ma" in page.locator(".missing").inner_text()  # type: ignore[attr-defined]
     page.locator("ul.read-in a", has_text="Svenska").click()  # type: ignore[attr-defined]
-    assert page.url == base_url + "sv/2007/13/"  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "sv/2007/13/")  # type: ignore[attr-defined]
+
+
+def test_following_a_reference_on_a_phone_lands_on_its_provision(phone: object, base_url: str) -> None:
+    """Swedish 12A2 says 'se C2 nedan': one tap lands on 12C2, in view."""
+    page = phone
+    page.goto(base_url + "sv/2007/12/")  # type: ignore[attr-defined]
+    page.locator('[id="12A2"] a.ref').first.tap()  # type: ignore[attr-defined]
+    page.wait_for_url("**/sv/2007/12/#12C2")  # type: ignore[attr-defined]
+    box = page.locator('[id="12C2"]').bounding_box()  # type: ignore[attr-defined]
+    assert box is not None and 0 <= box["y"] < PHONE["height"], box
+
+
+def test_a_reference_to_another_text_says_where_it_goes(phone: object, base_url: str) -> None:
+    """Swedish 9A2 cites 'lag 65B3', which only the Finnish 1997 text has."""
+    page = phone
+    page.goto(base_url + "sv/2007/9/")  # type: ignore[attr-defined]
+    link = page.locator('[id="9A2"] a.ref-elsewhere').first  # type: ignore[attr-defined]
+    assert "→ fi 1997" in link.inner_text()
+    link.tap()
+    page.wait_for_url(base_url + "fi/1997/65/#65B")  # type: ignore[attr-defined]
+    assert page.locator("html").get_attribute("lang") == "fi"  # type: ignore[attr-defined]
+
+
+def test_a_defined_term_is_explained_on_tap(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "fi/2007/13/")  # type: ignore[attr-defined]
+    term = page.locator("abbr.term").first  # type: ignore[attr-defined]
+    definition = term.get_attribute("title")
+    assert definition
+    term.tap()
+    tooltip = page.locator(".md-tooltip2--active")  # type: ignore[attr-defined]
+    tooltip.wait_for()
+    assert tooltip.inner_text().strip()[:30] == definition[:30]
+
+
+def test_a_pzbs_note_stands_at_the_law_it_changes(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "sv/2007/12/")  # type: ignore[attr-defined]
+    note = page.locator("details.national-rules")  # type: ignore[attr-defined]
+    assert "PZBS 3" in note.inner_text() and "Przepisy 12C2b i 12C2d" in note.inner_text()
+    note.locator("summary").tap()  # the switch hides the national rules
+    assert not note.locator("li").first.is_visible()
+    note.locator("summary").tap()
+    link = note.locator("a", has_text="PZBS 3")
+    link.wait_for(state="visible")
+    link.tap()
+    page.wait_for_url(base_url + "pl/2017/pzbs/3/")  # type: ignore[attr-defined]

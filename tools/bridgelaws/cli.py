@@ -79,12 +79,32 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"{balance.dropped_chars} dropped ({summary or 'none'}), {balance.inserted_chars} inserted"
         )
         print(f"   accounted for: {balance.accounted_share:.2%}")
+        _print_references(corpus, report.source.file)
         if not balance.ok:
             failed += 1
             print(
                 f"   MISSING: {dict(balance.missing.most_common(15))}  SURPLUS: {dict(balance.surplus.most_common(15))}"
             )
     return 1 if failed else 0
+
+
+def _print_references(corpus: corpus_module.Corpus, file: str) -> None:
+    """Citations found in a source's documents, and those that resolve nowhere."""
+    linkage = corpus.linkage
+    for entry in corpus.entries:
+        if entry.meta.source.file != file:
+            continue
+        references = linkage.references.get(entry.meta.id, [])
+        unresolved = [r for r in references if any(url is None for url in r.urls)]
+        elsewhere = sum(1 for r in references for url in r.urls if url and not url.startswith("/" + entry.meta.url))
+        print(
+            f"   {entry.meta.id}: {len(references)} citations, {elsewhere} targets linked to another text, "
+            f"{len(unresolved)} unresolved"
+        )
+        for reference in unresolved:
+            print(f"   unresolved line {reference.line:>5}  in {reference.in_ref or '-':<10} {reference.text!r}")
+    for error in linkage.errors:
+        print(f"   error: {error}")
 
 
 def cmd_dump(args: argparse.Namespace) -> int:

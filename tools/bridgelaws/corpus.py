@@ -7,13 +7,18 @@ known) and left out; the rest of the corpus still loads, so the site still build
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import manifest
 from .accounting import Balance, balance
 from .manifest import DocumentMeta, SourceMeta
 from .model import Document, Law, ParseResult
 from .sources import UnknownParser, get_parser
+
+if TYPE_CHECKING:
+    from .linking import Linkage
 
 
 @dataclass
@@ -34,10 +39,17 @@ class SourceReport:
     errors: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(eq=False)
 class Corpus:
     entries: list[Entry]
     reports: list[SourceReport]
+
+    @cached_property
+    def linkage(self) -> Linkage:
+        """Every citation found and resolved (computed once, on first use)."""
+        from .linking import link_corpus  # linking reads the corpus: import here, not at the top
+
+        return link_corpus(self)
 
     def by_id(self, doc_id: str) -> Entry | None:
         return next((entry for entry in self.entries if entry.meta.id == doc_id), None)

@@ -11,12 +11,13 @@ from typing import Any
 
 from . import refs, urls
 from .corpus import Corpus, Entry
+from .linking import Reference
 from .render import term_anchors
 
 SCHEMA_VERSION = 1
 
 
-def document_record(entry: Entry) -> dict[str, Any]:
+def document_record(entry: Entry, references: list[Reference]) -> dict[str, Any]:
     meta, document = entry.meta, entry.document
     record: dict[str, Any] = {
         "id": meta.id,
@@ -66,11 +67,26 @@ def document_record(entry: Entry) -> dict[str, Any]:
         record["definitions"].append(
             {"term": definition.term, "url": urls.absolute(f"{urls.definitions(meta)}#{anchor}")}
         )
+    record["references"] = [reference_record(reference) for reference in references]
     return record
 
 
+def reference_record(reference: Reference) -> dict[str, Any]:
+    return {
+        "in": reference.in_ref,
+        "line": reference.line,
+        "text": reference.text,
+        "targets": list(reference.targets),
+        "urls": list(reference.urls),
+    }
+
+
 def build(corpus: Corpus) -> dict[str, Any]:
-    return {"schema": SCHEMA_VERSION, "documents": [document_record(entry) for entry in corpus.entries]}
+    linkage = corpus.linkage
+    return {
+        "schema": SCHEMA_VERSION,
+        "documents": [document_record(entry, linkage.references.get(entry.meta.id, [])) for entry in corpus.entries],
+    }
 
 
 def dumps(corpus: Corpus) -> str:

@@ -25,6 +25,7 @@ class DocumentMeta:
     title: str
     copyright: str
     extract: bool
+    grammar: str
     source: SourceMeta
 
     @property
@@ -81,6 +82,7 @@ def load(path: Path) -> list[tuple[SourceMeta, list[DocumentMeta]]]:
                     title=raw_doc["title"],
                     copyright=raw_doc["copyright"],
                     extract=bool(raw_doc.get("extract", False)),
+                    grammar=str(raw_doc.get("grammar", raw_doc["lang"])),
                     source=source,
                 )
             )

@@ -12,12 +12,14 @@ import html
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
 from . import refs, urls
 from .corpus import Corpus, Entry
+from .glossary import find_terms, glossary
 from .model import Document, Footnote, Law, Level, Paragraph, Point, Provision
 
 # -- interface strings -----------------------------------------------------------------------
@@ -132,18 +134,57 @@ def law_nav_title(law: Law, lang: str) -> str:
 # -- paragraphs and provisions -------------------------------------------------------------------
 
 
-def paragraph_html(paragraph: Paragraph, owner: str, css: str = "", attrs: str = "", lead: str = "") -> str:
-    """One paragraph as a raw HTML block, text escaped, footnote markers linked."""
+@dataclass(frozen=True)
+class Markup:
+    """Markup around ``text[start:end]`` of a paragraph: a link, a footnote marker, a term."""
+
+    start: int
+    end: int
+    open: str
+    close: str
+
+
+Decorate = Callable[[Paragraph], list[Markup]]
+
+
+def no_decoration(paragraph: Paragraph) -> list[Markup]:
+    return []
+
+
+def note_markup(paragraph: Paragraph, owner: str) -> list[Markup]:
+    spans = []
+    for note in paragraph.notes:
+        if paragraph.text[note.offset : note.offset + len(note.mark)] == note.mark:
+            target = refs.footnote_anchor(owner, note.mark)
+            spans.append(
+                Markup(
+                    note.offset, note.offset + len(note.mark), f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>"
+                )
+            )
+    return spans
+
+
+def paragraph_html(
+    paragraph: Paragraph,
+    owner: str,
+    css: str = "",
+    attrs: str = "",
+    lead: str = "",
+    decorate: Decorate = no_decoration,
+) -> str:
+    """One paragraph as a raw HTML block: text escaped; markers, links and terms marked up.
+
+    Spans that overlap an earlier one are left out (a citation wins over a term inside it).
+    """
     text = paragraph.text
     parts: list[str] = []
     position = 0
-    for note in sorted(paragraph.notes, key=lambda n: n.offset):
-        if note.offset < position or text[note.offset : note.offset + len(note.mark)] != note.mark:
+    for span in sorted([*note_markup(paragraph, owner), *decorate(paragraph)], key=lambda m: (m.start, -m.end)):
+        if span.start < position or span.end > len(text) or span.start >= span.end:
             continue
-        parts.append(h(text[position : note.offset]))
-        target = refs.footnote_anchor(owner, note.mark)
-        parts.append(f'<sup class="fn-ref"><a href="#{target}">{h(note.mark)}</a></sup>')
-        position = note.offset + len(note.mark)
+        parts.append(h(text[position : span.start]))
+        parts.append(f"{span.open}{h(text[span.start : span.end])}{span.close}")
+        position = span.end
     parts.append(h(text[position:]))
     content = "".join(parts)
     tag = "pre" if paragraph.style == "pre" else "p"
@@ -155,7 +196,9 @@ def paragraph_html(paragraph: Paragraph, owner: str, css: str = "", attrs: str =
 HEADING_DEPTH = {Level.SECTION: 2, Level.ITEM: 3, Level.SUBITEM: 4, Level.SUBSUBITEM: 5}
 
 
-def provision_blocks(node: Provision, owner: str, pending: list[Provision] | None = None) -> list[str]:
+def provision_blocks(
+    node: Provision, owner: str, pending: list[Provision] | None = None, decorate: Decorate = no_decoration
+) -> list[str]:
     """Markdown blocks for a provision and its children.
 
     Sections, and provisions printed with a title, become headings (in the page's table of
@@ -173,14 +216,14 @@ def provision_blocks(node: Provision, owner: str, pending: list[Provision] | Non
         blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {lead}{md_inline(node.label)}{title} {{ #{anchor} .prov-h }}")
         pending = []
         for paragraph in node.paragraphs:
-            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}"))
+            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}", decorate=decorate))
     elif node.paragraphs:
         lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
         lead += " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node]) + " "
         first, *others = node.paragraphs
-        blocks.append(paragraph_html(first, owner, f"prov lvl-{level}", f' id="{anchor}"', lead))
+        blocks.append(paragraph_html(first, owner, f"prov lvl-{level}", f' id="{anchor}"', lead, decorate))
         for paragraph in others:
-            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}"))
+            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}", decorate=decorate))
         pending = []
     elif node.children:
         pending.append(node)
@@ -190,7 +233,7 @@ def provision_blocks(node: Provision, owner: str, pending: list[Provision] | Non
         blocks.append(f'<p class="prov lvl-{level}" id="{anchor}">{lead}{labels}</p>')
         pending = []
     for index, child in enumerate(node.children):
-        blocks.extend(provision_blocks(child, owner, pending if index == 0 else None))
+        blocks.extend(provision_blocks(child, owner, pending if index == 0 else None, decorate))
     return blocks
 
 
@@ -205,6 +248,37 @@ def footnote_blocks(notes: list[Footnote], owner: str, lang: str) -> list[str]:
         )
     blocks.append("</section>")
     return ["\n".join(blocks)]
+
+
+# -- links and terms ---------------------------------------------------------------------------
+
+
+def page_decorator(corpus: Corpus, entry: Entry, page: Page, explain_terms: bool = True) -> Decorate:
+    """Links for the citations in a page's paragraphs, and the first use of each defined term."""
+    linkage = corpus.linkage
+    terms = glossary(entry.document, term_anchors(entry.document), entry.meta.lang) if explain_terms else []
+    seen: set[str] = set()
+
+    def decorate(paragraph: Paragraph) -> list[Markup]:
+        spans = []
+        for link in linkage.for_paragraph(paragraph):
+            href = page.link(link.url)
+            if link.via:
+                spans.append(
+                    Markup(
+                        link.start,
+                        link.end,
+                        f'<a class="ref ref-elsewhere" href="{href}" hreflang="{link.via.split()[0]}">',
+                        f'<span class="via"> → {h(link.via)}</span></a>',
+                    )
+                )
+            else:
+                spans.append(Markup(link.start, link.end, f'<a class="ref" href="{href}">', "</a>"))
+        for start, end, term in find_terms(paragraph.text, terms, seen):
+            spans.append(Markup(start, end, f'<abbr class="term" title="{h(term.gloss)}" tabindex="0">', "</abbr>"))
+        return spans
+
+    return decorate
 
 
 # -- the switcher -------------------------------------------------------------------------------
@@ -262,6 +336,7 @@ def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
         alternates=law_alternates(corpus, law.number, entry),
     )
     owner = str(law.number)
+    decorate = page_decorator(corpus, entry, page)
     body = page.body
     for heading in law.headings:
         body.append(f'<p class="law-chapter">{h(heading.text)}</p>')
@@ -273,14 +348,86 @@ def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
+    body.extend(national_rules_block(corpus, page, law.number, entry))
     for paragraph in law.paragraphs:
-        body.extend([paragraph_html(paragraph, owner, "law-text"), ""])
+        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
     for child in law.children:
-        for block in provision_blocks(child, owner):
+        for block in provision_blocks(child, owner, decorate=decorate):
             body.extend([block, ""])
     body.extend(footnote_blocks(law.footnotes, owner, lang))
+    body.extend(["", *cited_by_block(corpus, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
     return page
+
+
+def national_rules(corpus: Corpus, number: int, current: Entry | None) -> list[tuple[Entry, Point, list[str]]]:
+    """National rules about law ``number``: PZBS points naming it, and (on the 1997 Finnish
+    pages) the Finnish federation's supplementary rules citing it, with the refs concerned."""
+    found = []
+    for entry in corpus.entries:
+        if entry.meta.kind == "regulations":
+            for point in entry.document.points:
+                concerned = [ref for ref in point.laws if refs.law_of(ref) == number]
+                if concerned:
+                    found.append((entry, point, concerned))
+        elif entry.meta.kind == "supplement" and current is not None:
+            if (current.meta.lang, current.meta.edition) != (entry.meta.lang, entry.meta.edition):
+                continue
+            cited: dict[str, list[str]] = {}
+            for reference in corpus.linkage.references.get(entry.meta.id, []):
+                rule = reference.in_ref.split(":")[-1].split(".")[0]
+                for target in reference.targets:
+                    if refs.law_of(target) == number:
+                        cited.setdefault(rule, []).append(target)
+            for point in entry.document.points:
+                if point.number in cited:
+                    found.append((entry, point, sorted(set(cited[point.number]))))
+    return found
+
+
+def national_rules_block(corpus: Corpus, page: Page, number: int, current: Entry | None) -> list[str]:
+    """A note per national rule that changes this law, folded in a switch to show or hide them."""
+    rules = national_rules(corpus, number, current)
+    if not rules:
+        return []
+    items = []
+    for entry, point, concerned in rules:
+        label = "PZBS" if entry.meta.kind == "regulations" else "SBL"
+        name = f"{label} {point.number}" if entry.meta.kind == "regulations" else f"{label} {point.label}"
+        link = page.link(urls.law(entry.meta, point.number))
+        items.append(
+            f'<li lang="{entry.meta.lang}"><a href="{link}" hreflang="{entry.meta.lang}"><strong>{h(name)}</strong>: '
+            f'{h(point.title)}</a> <span class="concerned">({h(", ".join(concerned))})</span></li>'
+        )
+    summary = f"{t(page.lang, 'national_rules')} ({len(rules)})"
+    return [
+        f'<details class="national-rules" open><summary>{h(summary)}</summary><ul>{"".join(items)}</ul></details>',
+        "",
+    ]
+
+
+def cited_by_block(corpus: Corpus, page: Page, number: int, entry: Entry) -> list[str]:
+    """The provisions of this document that cite this law (links to them)."""
+    citing: dict[str, str] = {}
+    for reference in corpus.linkage.references.get(entry.meta.id, []):
+        own = [
+            url
+            for url, target in zip(reference.urls, reference.targets, strict=True)
+            if url and refs.law_of(target) == number and url.startswith("/" + urls.law(entry.meta, number))
+        ]
+        source_law = refs.law_of(reference.in_ref) if reference.in_ref else None
+        if own and source_law is not None and source_law != number:
+            citing.setdefault(reference.in_ref, urls.law(entry.meta, source_law) + f"#{refs.anchor(reference.in_ref)}")
+    if not citing:
+        return []
+    ordered = sorted(citing.items(), key=lambda item: _ref_key(item[0]))
+    links = ", ".join(f'<a href="{page.link(url)}">{h(ref)}</a>' for ref, url in ordered)
+    return [f'<p class="cited-by"><strong>{h(t(page.lang, "cited_by"))}:</strong> {links}</p>', ""]
+
+
+def _ref_key(ref: str) -> tuple[int, str]:
+    law = refs.law_of(ref)
+    return (law or 0, ref)
 
 
 def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry | None) -> list[str]:
@@ -336,10 +483,11 @@ def point_page(corpus: Corpus, entry: Entry, point: Point) -> Page:
                 target = urls.law(same_lang[0].meta, number or 0) + f"#{refs.anchor(ref)}"
             links.append(f'<a href="{page.link(target)}">{h(ref)}</a>' if target else h(ref))
         body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {", ".join(links)}</p>', ""])
+    decorate = page_decorator(corpus, entry, page, explain_terms=False)
     for paragraph in point.paragraphs:
-        body.extend([paragraph_html(paragraph, owner, "law-text"), ""])
+        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
     for child in point.children:
-        for block in provision_blocks(child, owner):
+        for block in provision_blocks(child, owner, decorate=decorate):
             body.extend([block, ""])
     body.extend(footnote_blocks(point.footnotes, owner, lang))
     return page
@@ -376,20 +524,21 @@ def document_page(corpus: Corpus, entry: Entry) -> Page:
         items.append(f'<li><a href="{page.link(urls.law(meta, point.number))}">{h(label)}</a></li>')
     body.extend([f'<nav aria-label="{h(t(lang, "contents"))}"><ul class="contents">{"".join(items)}</ul></nav>', ""])
     body.extend([f"## {md_inline(t(lang, 'source'))} {{ #source }}", "", provenance_block(entry, page), ""])
+    decorate = page_decorator(corpus, entry, page, explain_terms=False)
     if document.front_matter:
-        body.extend(matter_blocks(document.front_matter, "front"))
+        body.extend(matter_blocks(document.front_matter, "front", decorate))
     if document.back_matter:
-        body.extend(matter_blocks(document.back_matter, "back"))
+        body.extend(matter_blocks(document.back_matter, "back", decorate))
     return page
 
 
-def matter_blocks(paragraphs: list[Paragraph], kind: str) -> list[str]:
+def matter_blocks(paragraphs: list[Paragraph], kind: str, decorate: Decorate = no_decoration) -> list[str]:
     blocks = [f'<div class="matter matter-{kind}">']
     for paragraph in paragraphs:
         if paragraph.style == "heading":
             blocks.append(f'<p class="matter-heading"><strong>{h(paragraph.text)}</strong></p>')
         else:
-            blocks.append(paragraph_html(paragraph, kind))
+            blocks.append(paragraph_html(paragraph, kind, decorate=decorate))
     blocks.append("</div>")
     return ["\n".join(blocks), ""]
 
@@ -421,8 +570,9 @@ def definitions_page(corpus: Corpus, entry: Entry) -> Page:
     body.extend([f"# {md_inline(t(lang, 'definitions'))}", ""])
     body.extend([f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a></p>', ""])
     items = []
+    decorate = page_decorator(corpus, entry, page, explain_terms=False)
     for definition, anchor in zip(entry.document.definitions, term_anchors(entry.document), strict=True):
-        senses = "".join(paragraph_html(p, "def") for p in definition.paragraphs)
+        senses = "".join(paragraph_html(p, "def", decorate=decorate) for p in definition.paragraphs)
         items.append(f'<dt id="{anchor}">{h(definition.term)}</dt><dd>{senses}</dd>')
     body.append(f'<dl class="definitions">{"".join(items)}</dl>')
     return page
@@ -452,6 +602,7 @@ def hub_page(corpus: Corpus, lang: str, number: int) -> Page:
     )
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'law', n=number))} {{ #{number} }}", ""])
+    body.extend(national_rules_block(corpus, page, number, None))
     holders = corpus.having_law(number)
     own = [e for e in holders if e.meta.lang == lang]
     if own:

@@ -1,0 +1,60 @@
+"""Resolution of citation targets: the same text first, then the closest other text."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgelaws import corpus as corpus_module
+from bridgelaws.linking import Resolver, ancestors
+from conftest import SOURCES
+
+
+@pytest.mark.parametrize(
+    ("ref", "chain"),
+    [
+        ("12C1eii", ["12C1eii", "12C1e", "12C1", "12C", "12"]),
+        ("40B2ai", ["40B2ai", "40B2a", "40B2", "40B", "40"]),
+        ("9A2b1", ["9A2b1", "9A2b", "9A2", "9A", "9"]),
+        ("16", ["16"]),
+        ("point:25.1.A.i", ["point:25.1.A.i", "point:25.1.A", "point:25.1", "point:25"]),
+    ],
+)
+def test_ancestors(ref: str, chain: list[str]) -> None:
+    assert ancestors(ref) == chain
+
+
+@pytest.fixture(scope="module")
+def corpus() -> corpus_module.Corpus:
+    return corpus_module.load(SOURCES)
+
+
+@pytest.mark.parametrize(
+    ("doc", "target", "url", "via"),
+    [
+        ("fi-2007", "16C", "fi/2007/16/#16C", None),  # in the same text
+        ("fi-2007", "12C1b", "fi/2007/12/#12C1b", None),
+        ("fi-2007", "23", "fi/1997/23/#23", "fi 1997"),  # the 2007 text stops at 18: same language
+        ("sv-2007", "65B3", "fi/1997/65/#65B", "fi 1997"),  # 1997 65B has no item 3: nearest printed ancestor
+        ("sv-2007", "16D2", "sv/2007/16/#16D2", None),
+        ("tr-2017", "64B3", "fi/1997/64/#64B3", "fi 1997"),
+        ("fi-1997", "13D2a", "fi/1997/13/#13", None),  # 1997 Law 13 has no D: the law itself
+        ("pl-2017-pzbs", "point:25.1.D", "pl/2017/pzbs/25/#p25-1-D", None),
+        ("pl-2017-pzbs", "point:99", None, None),
+    ],
+)
+def test_resolution(corpus: corpus_module.Corpus, doc: str, target: str, url: str | None, via: str | None) -> None:
+    entry = corpus.by_id(doc)
+    assert entry is not None
+    link = Resolver(corpus).resolve(entry, target)
+    if url is None:
+        assert link is None
+    else:
+        assert link is not None and (link.url, link.via) == (url, via)
+
+
+def test_closest_edition_of_the_same_language_comes_before_other_languages(corpus: corpus_module.Corpus) -> None:
+    entry = corpus.by_id("sv-2007")
+    assert entry is not None
+    order = [e.meta.id for e in Resolver(corpus).candidates(entry)]
+    assert order[0] == "sv-2007"
+    assert order.index("fi-2007") < order.index("fi-1997")  # same edition before another edition
