@@ -23,6 +23,7 @@ import re
 from bridgelaws.citations import Citation, Context
 from bridgelaws.citations import fi_common as fi
 from bridgelaws.citations.fi_common import Rule
+from bridgelaws.citations.scan import scan
 
 # --- Building blocks -----------------------------------------------------------------------------
 
@@ -64,4 +65,4 @@ RULES: tuple[Rule, ...] = (
 
 def find(text: str, context: Context) -> list[Citation]:
     """The citations in ``text``, in reading order, none overlapping."""
-    return fi.find_all(RULES, text, context)
+    return scan(text, context, RULES)

@@ -10,10 +10,11 @@ against the :class:`~bridgelaws.citations.Context` by its first character:
 * a number is an item of the current section: ``kohta 4`` in 14B3 → ``14B4``;
 * a lower-case letter is a sub-item of the current item: ``c-kohdan`` in 12C1e → ``12C1c``.
 
-A grammar is an ordered tuple of :class:`Rule` objects.  Every rule's pattern is run over the
-whole text; each match's targets are resolved (a match with no resolvable target is dropped);
-then matches are taken in rule order, earlier rules first, skipping any that overlap one already
-taken.  So the order of a grammar's rules is its priority: more specific before less specific.
+A grammar is an ordered tuple of :class:`Rule` objects, run by the scan all grammars share
+(:func:`~bridgelaws.citations.scan.scan`): every rule's pattern is run over the whole text; each
+match's targets are resolved (a match with no resolvable target is dropped); matches are taken
+in rule order, earlier rules first, skipping any that overlap one already taken.  So the order
+of a grammar's rules is its priority: more specific before less specific.
 """
 
 from __future__ import annotations
@@ -239,6 +240,20 @@ class Rule:
     token: re.Pattern[str]
     resolve: Callable[[str, Context], str | None]
 
+    def read(self, match: re.Match[str], context: Context) -> Citation | None:
+        """One match of the rule as a citation, or None when none of its targets resolves."""
+        refs_start, refs_end = match.span("refs")
+        group = "part" if "part" in self.token.groupindex else 0
+        parts = []
+        for token in self.token.finditer(match.string, refs_start, refs_end):
+            target = self.resolve(token[group], context)
+            if target is not None:
+                parts.append(Part(token.start(group), token.end(group), target))
+        if not parts:
+            return None
+        start, end = match.span("cit") if "cit" in self.pattern.groupindex else match.span()
+        return Citation(start, end, tuple(parts))
+
 
 def absolute(printed: str, context: Context) -> str | None:
     """:func:`law_target` as a resolver: an absolute citation does not depend on its context."""
@@ -264,28 +279,3 @@ RELATIVE_RULES = (
     Rule("relative after ks.", REL_SEE, REL_SECTION_TOKEN_RE, relative_target),
     Rule("relative placed", REL_PLACED, REL_SECTION_TOKEN_RE, relative_target),
 )
-
-
-def _citation(rule: Rule, match: re.Match[str], context: Context) -> Citation | None:
-    refs_start, refs_end = match.span("refs")
-    group = "part" if "part" in rule.token.groupindex else 0
-    parts = []
-    for token in rule.token.finditer(match.string, refs_start, refs_end):
-        target = rule.resolve(token[group], context)
-        if target is not None:
-            parts.append(Part(token.start(group), token.end(group), target))
-    if not parts:
-        return None
-    start, end = match.span("cit") if "cit" in rule.pattern.groupindex else match.span()
-    return Citation(start, end, tuple(parts))
-
-
-def find_all(rules: tuple[Rule, ...], text: str, context: Context) -> list[Citation]:
-    """Every citation the rules find, in reading order; earlier rules win overlaps."""
-    taken: list[Citation] = []
-    for rule in rules:
-        for match in rule.pattern.finditer(text):
-            citation = _citation(rule, match, context)
-            if citation and not any(citation.start < other.end and other.start < citation.end for other in taken):
-                taken.append(citation)
-    return sorted(taken, key=lambda citation: citation.start)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from . import Citation, Context
-from .scan import LAW_PATH, LOWER_PATH, SECTION_PATH, Rule, absolute, point, scan
+from .scan import LOWER_PATH, SECTION_PATH, Rule, absolute, law_element, law_list, list_separator, point, scan
 
 # -- vocabulary ----------------------------------------------------------------------------
 
@@ -47,11 +47,7 @@ PREPOSITION = r"(?i:zgodnie\s+z|na\s+mocy|na\s+podstawie|według|wg\.?|ze?|we?)"
 UNIT = r"(?i:%|IMP|PC|VP|sekund|minut|kart|rozda|lew|punkt)"  # +3 IMP, 11-18 PC, 10 sekund
 
 # Between the targets of one citation: 12C2b i 12C2d; 25.1.A, 25.1.B i 25.1.D; 3.1-3.4.
-SEP = r"""(?:
-      \s*,\s*
-    | \s+(?i:i|oraz|lub|albo|bądź|a\s+także)\s+
-    | \s*[–-]\s*(?=[0-9(])
-)"""
+SEP = list_separator(r"i|oraz|lub|albo|bądź|a\s+także")
 
 POINT_PATH = r"""
     [1-9][0-9]?                        # 25      point
@@ -81,33 +77,13 @@ SEPARATOR = re.compile(SEP, re.VERBOSE)
 
 # -- elements: one target as printed (group ref is the tappable span) -------------------------
 
-LAW_ELEMENT = re.compile(
-    rf"""
-    (?P<ref>
-        {LAW_PATH}                     # 80A   40B2a(i)   93
-      | {SECTION_PATH}                 # B     (continuing 12C: przepisy 12C i D)
-      | {LOWER_PATH}                   # (v)   (continuing 40B2a(i): przepisy 40B2a(i)-(v))
-    )
-    """,
-    re.VERBOSE,
-)
+LAW_ELEMENT = law_element()  # 80A   40B2a(i)   93   D (przepisy 12C i D)   (v) (przepisy 40B2a(i)-(v))
 
 POINT_ELEMENT = re.compile(rf"(?P<ref>{POINT_PATH})", re.VERBOSE)  # 25.1.A   16   25.1.A.(i)
 
 # -- citation patterns, in rule order --------------------------------------------------------
 
-LAW = re.compile(  # przepisu 80A; Przepis 40B2a(i); Przepisy 12C2b i 12C2d
-    rf"""
-    \b(?P<cite>
-        {LAW_WORD}\s*
-        (?P<list>
-            {LAW_PATH}
-            (?:{SEP}(?:{LAW_PATH}(?!\s*{UNIT})|{SECTION_PATH}|{LOWER_PATH}))*
-        )
-    )
-    """,
-    re.VERBOSE,
-)
+LAW = law_list(LAW_WORD, SEP, rf"\s*{UNIT}", gap=r"\s*")  # przepisu 80A; Przepis 40B2a(i); Przepisy 12C2b i 12C2d
 
 POINT = re.compile(  # punkt 13; pkt. 16; punkcie 25.1.D; punkt 25.1.A, 25.1.B i 25.1.D
     rf"""

@@ -1,14 +1,20 @@
-"""What the Swedish, Turkish and Polish grammars share: rules, the scan, and path resolution.
+"""The scan every grammar runs, and what the Swedish, Turkish and Polish grammars share.
 
-A grammar is an ordered list of :class:`Rule` objects.  Each rule's ``pattern`` matches one
-printed citation (group ``cite`` is its span, group ``list`` the stretch holding its
-targets); ``list`` is then read element by element (group ``ref`` of ``element`` is the
-tappable span) with ``separator`` between them, and the rule's resolver turns each printed
-target into a canonical reference.
+A grammar is an ordered list of citation forms (:class:`Form`): a ``pattern`` and a way to
+``read`` one of its matches as a :class:`~bridgelaws.citations.Citation`.  :func:`scan`
+applies them in order: an earlier form wins where two overlap, so a grammar lists its
+specific forms (``lag 65B3``) before its general ones (``se C2``).  A match none of whose
+targets resolves is dropped.  The Finnish grammars bring their own forms
+(:class:`~bridgelaws.citations.fi_common.Rule`); the Swedish, Turkish and Polish ones use
+:class:`Rule`:
 
-:func:`scan` applies the rules in order: an earlier rule wins where two overlap, so a grammar
-lists its specific forms (``lag 65B3``) before its general ones (``se C2``).  A citation none
-of whose targets resolves is dropped.
+Each rule's ``pattern`` matches one printed citation (group ``cite`` is its span, group
+``list`` the stretch holding its targets); ``list`` is then read element by element (group
+``ref`` of ``element`` is the tappable span) with ``separator`` between them, and the rule's
+resolver turns each printed target into a canonical reference.  What these languages write
+alike with their own words is built here from that data: the separator of a list
+(:func:`list_separator`) and the law-word form ``lag 65B3``/``Yasa 43’de``/``przepisu 80A``
+(:func:`law_element`, :func:`law_list`).
 
 Three resolvers cover the forms of these languages:
 
@@ -24,8 +30,9 @@ Three resolvers cover the forms of these languages:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .. import refs
 from . import Citation, Context, Part
@@ -51,6 +58,28 @@ LEVELS = ("law", "section", "item", "sub", "subsub")
 Resolve = Callable[[str, str | None, Context], str | None]
 
 
+class Form(Protocol):
+    """One citation form of a grammar: where it is (``pattern``) and how to read a match."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]: ...
+
+    def read(self, match: re.Match[str], context: Context) -> Citation | None:
+        """The match as a citation, or None when none of its targets resolves."""
+        ...
+
+
+def scan(text: str, context: Context, forms: Sequence[Form]) -> list[Citation]:
+    """The citations in ``text``: reading order, non-overlapping, each with a resolved target."""
+    taken: list[Citation] = []
+    for form in forms:
+        for match in form.pattern.finditer(text):
+            citation = form.read(match, context)
+            if citation and not any(citation.start < c.end and c.start < citation.end for c in taken):
+                taken.append(citation)
+    return sorted(taken, key=lambda citation: citation.start)
+
+
 @dataclass(frozen=True)
 class Rule:
     """One citation form: where it is (``pattern``), its targets (``element``), how to read them."""
@@ -61,32 +90,20 @@ class Rule:
     separator: re.Pattern[str]  # between two elements of the list: " och ", ", "
     resolve: Resolve
 
-
-def scan(text: str, context: Context, rules: list[Rule]) -> list[Citation]:
-    """The citations in ``text``: reading order, non-overlapping, each with a resolved target."""
-    taken: list[Citation] = []
-    for rule in rules:
-        for match in rule.pattern.finditer(text):
-            citation = read(match, rule, context)
-            if citation and not any(citation.start < c.end and c.start < citation.end for c in taken):
-                taken.append(citation)
-    return sorted(taken, key=lambda citation: citation.start)
-
-
-def read(match: re.Match[str], rule: Rule, context: Context) -> Citation | None:
-    """One match of a rule as a citation, or None when none of its targets resolves."""
-    if "law" in rule.pattern.groupindex and match["law"]:
-        context = Context(match["law"], int(match["law"]))
-    parts: list[Part] = []
-    previous: str | None = None
-    for element in elements(match, rule):
-        target = rule.resolve(element["ref"], previous, context)
-        if target is not None:
-            parts.append(Part(element.start("ref"), element.end("ref"), target))
-        previous = target
-    if not parts:
-        return None
-    return Citation(match.start("cite"), match.end("cite"), tuple(parts))
+    def read(self, match: re.Match[str], context: Context) -> Citation | None:
+        """One match of the rule as a citation, or None when none of its targets resolves."""
+        if "law" in self.pattern.groupindex and match["law"]:
+            context = Context(match["law"], int(match["law"]))
+        parts: list[Part] = []
+        previous: str | None = None
+        for element in elements(match, self):
+            target = self.resolve(element["ref"], previous, context)
+            if target is not None:
+                parts.append(Part(element.start("ref"), element.end("ref"), target))
+            previous = target
+        if not parts:
+            return None
+        return Citation(match.start("cite"), match.end("cite"), tuple(parts))
 
 
 def elements(match: re.Match[str], rule: Rule) -> Iterator[re.Match[str]]:
@@ -231,3 +248,81 @@ ITEM_PATH = r"""
 LOWER_PATH = r"""
     \((?:[a-z]|[ivx]+)\)               # (c) (ii)  sub-item or sub-sub-item
 """
+
+
+def list_separator(conjunctions: str) -> str:
+    """The fragment between two targets of a list; ``conjunctions`` are the language's words.
+
+    ``list_separator(r"och|eller")`` matches a comma (``12C1(b), (c)``), a conjunction in any case
+    (``lagarna 42 och 43``) or a dash before a number or bracket, a range (``40-42``,
+    ``40B2a(i)–(v)``).
+    """
+    return rf"""(?:
+      \s*,\s*                          # 12C1(b), (c)
+    | \s+(?i:{conjunctions})\s+        # 42 och 43
+    | \s*[–-]\s*(?=[0-9(])             # 40-42   40B2a(i)–(v)
+)"""
+
+
+# -- shared patterns (built from a language's words) ----------------------------------------
+
+
+def law_element(ending: str = "") -> re.Pattern[str]:
+    """One target of a law list (group ``ref``) and the case ending a language prints after it.
+
+    ``ending`` is that ending's fragment (``:s`` of ``lag 12C:s``, ``’de`` of ``Yasa 43’de``),
+    not part of the tappable span; an element that is no full law path continues the previous
+    one (:func:`absolute`).
+    """
+    return re.compile(
+        rf"""
+        (?P<ref>
+            {LAW_PATH}                 # 65B3   12C1(b)   42
+          | {SECTION_PATH}             # B      (continuing 16A: lag 16A och B)
+          | {LOWER_PATH}               # (c)    (continuing 12C1(b): lag 12C1(b) och (c))
+        )
+        (?:{ending})?                  # lag 12C:s   Yasa 43’de
+        """,
+        re.VERBOSE,
+    )
+
+
+def relative_element(after: str = "") -> re.Pattern[str]:
+    """One target inside the context's law (group ``ref``), then ``after`` if printed (``B4.``)."""
+    return re.compile(
+        rf"""
+        (?P<ref>
+            {SECTION_PATH}             # C2   C1(d)   B4
+          | {ITEM_PATH}                # 4    2(c)
+          | {LOWER_PATH}               # (c)
+        )
+        (?:{after})?                   # B4. maddeye
+        """,
+        re.VERBOSE,
+    )
+
+
+def law_list(word: str, sep: str, count: str, ending: str = "", gap: str = r"\s+") -> re.Pattern[str]:
+    """The law-word form: a law word, then one or more law paths (group ``list``).
+
+    ``word`` is the language's law word in its cases (``lag``, ``Yasa``, ``przepisu``), ``gap``
+    what stands between it and the first path, ``sep`` what stands between two paths
+    (:func:`list_separator`), ``ending`` a case ending each path may carry (``lag 12C:s``, ``Yasa
+    43’de``), and ``count`` what after a later number makes it a count, not a law (``13 kort``,
+    ``3 IMP``): ``lagarna 42 och 43``, ``Yasa 64B3 ve 64C``, ``Przepisy 12C2b i 12C2d``.
+    """
+    return re.compile(
+        rf"""
+        \b(?P<cite>
+            {word}{gap}                                       # lag   Yasa   przepisu
+            (?P<list>
+                {LAW_PATH}(?:{ending})?                       # 65B3   43’de   80A
+                (?:{sep}
+                    (?:{LAW_PATH}(?!{count})|{SECTION_PATH}|{LOWER_PATH})   # och 43   och B   och (c)
+                    (?:{ending})?
+                )*
+            )
+        )
+        """,
+        re.VERBOSE,
+    )

@@ -24,7 +24,19 @@ from __future__ import annotations
 import re
 
 from . import Citation, Context
-from .scan import ITEM_PATH, LAW_PATH, LOWER_PATH, SECTION_PATH, Rule, absolute, relative, scan
+from .scan import (
+    ITEM_PATH,
+    LOWER_PATH,
+    SECTION_PATH,
+    Rule,
+    absolute,
+    law_element,
+    law_list,
+    list_separator,
+    relative,
+    relative_element,
+    scan,
+)
 
 # -- vocabulary ----------------------------------------------------------------------------
 
@@ -40,38 +52,21 @@ UNIT = r"(?i:%|procent|kort|stick|IMP|poäng|brickor|spelare)"  # 13 kort, 60%, 
 GENITIVE = r"(?::s)"  # lag 12C:s
 
 # Between the targets of one citation: lagarna 42 och 43; lag 12C1(b), (c) eller (d); 40-42.
-SEP = r"""(?:
-      \s*,\s*
-    | \s+(?i:och|eller|samt|resp\.)\s+
-    | \s*[–-]\s*(?=[0-9(])
-)"""
+SEP = list_separator(r"och|eller|samt|resp\.")
 
 SEPARATOR = re.compile(SEP, re.VERBOSE)
 
+# A list after avsnitt/punkt: avsnitt B, punkt 4, punkterna 2(c) och (d).
+SECTION_LIST = rf"""
+    (?:{SECTION_PATH}|{ITEM_PATH})
+    (?:{SEP}(?:{SECTION_PATH}|{ITEM_PATH}|{LOWER_PATH}))*
+"""
+
 # -- elements: one target as printed (group ref is the tappable span) -------------------------
 
-LAW_ELEMENT = re.compile(
-    rf"""
-    (?P<ref>
-        {LAW_PATH}                     # 65B3   12C1(b)   42
-      | {SECTION_PATH}                 # B      (continuing 16A: lag 16A och B)
-      | {LOWER_PATH}                   # (c)    (continuing 12C1(b): lag 12C1(b) och (c))
-    )
-    {GENITIVE}?                        # lag 12C:s
-    """,
-    re.VERBOSE,
-)
+LAW_ELEMENT = law_element(GENITIVE)  # 65B3   12C1(b)   42   B (lag 16A och B)   lag 12C:s
 
-REL_ELEMENT = re.compile(
-    rf"""
-    (?P<ref>
-        {SECTION_PATH}                 # C2   C1(d)   D
-      | {ITEM_PATH}                    # 4    2(c)
-      | {LOWER_PATH}                   # (c)
-    )
-    """,
-    re.VERBOSE,
-)
+REL_ELEMENT = relative_element()  # C2   C1(d)   D   4   2(c)   (c)
 
 # -- citation patterns, in rule order --------------------------------------------------------
 
@@ -79,34 +74,20 @@ SECTION_OF_LAW = re.compile(  # avsnitt B i lag 14
     rf"""
     \b(?P<cite>
         {SECTION_WORD}\s+
-        (?P<list>(?:{SECTION_PATH}|{ITEM_PATH})(?:{SEP}(?:{SECTION_PATH}|{ITEM_PATH}|{LOWER_PATH}))*)
+        (?P<list>{SECTION_LIST})
         \s+i\s+{LAW_WORD}\s+(?P<law>[1-9][0-9]?)(?!\w)
     )
     """,
     re.VERBOSE,
 )
 
-LAW = re.compile(  # lag 65B3; lagarna 42 och 43; (se lag 90); lag 86D kan
-    rf"""
-    \b(?P<cite>
-        {LAW_WORD}\s+
-        (?P<list>
-            {LAW_PATH}{GENITIVE}?
-            (?:{SEP}
-                (?:{LAW_PATH}(?!\s*{UNIT})|{SECTION_PATH}|{LOWER_PATH})
-                {GENITIVE}?
-            )*
-        )
-    )
-    """,
-    re.VERBOSE,
-)
+LAW = law_list(LAW_WORD, SEP, rf"\s*{UNIT}", ending=GENITIVE)  # lag 65B3; lagarna 42 och 43; (se lag 90); lag 86D kan
 
 SECTION_IN_LAW = re.compile(  # enligt avsnitt B i den här lagen; punkt 4 nedan
     rf"""
     \b(?P<cite>
         {SECTION_WORD}\s+
-        (?P<list>(?:{SECTION_PATH}|{ITEM_PATH})(?:{SEP}(?:{SECTION_PATH}|{ITEM_PATH}|{LOWER_PATH}))*)
+        (?P<list>{SECTION_LIST})
         (?:\s+(?:{THIS_LAW}|{BELOW}))?
     )
     """,

@@ -24,7 +24,19 @@ from __future__ import annotations
 import re
 
 from . import Citation, Context
-from .scan import ITEM_PATH, LAW_PATH, LOWER_PATH, SECTION_PATH, Rule, absolute, relative, scan
+from .scan import (
+    ITEM_PATH,
+    LOWER_PATH,
+    SECTION_PATH,
+    Rule,
+    absolute,
+    law_element,
+    law_list,
+    list_separator,
+    relative,
+    relative_element,
+    scan,
+)
 
 # -- vocabulary ----------------------------------------------------------------------------
 
@@ -67,39 +79,15 @@ SEE_WORD = r"(?i:bkz\.?|bakınız)"  # [bkz. Yasa 12C1(b)], (Bkz. aşağıda C2 
 UNIT = r"(?i:%|kart|löve|IMP|puan|bord|el\b)"  # 13’ten fazla kart, %40, +3 IMP
 
 # Between the targets of one citation: Yasa 64B3 ve 64C; A1 ve A2; (a) ve (b).
-SEP = r"""(?:
-      \s*,\s*
-    | \s+(?i:ve|veya|ile|ya\s+da|yahut)\s+
-    | \s*[–-]\s*(?=[0-9(])
-)"""
+SEP = list_separator(r"ve|veya|ile|ya\s+da|yahut")
 
 SEPARATOR = re.compile(SEP, re.VERBOSE)
 
 # -- elements: one target as printed (group ref is the tappable span) -------------------------
 
-LAW_ELEMENT = re.compile(
-    rf"""
-    (?P<ref>
-        {LAW_PATH}                     # 12C1(b)   43   64B3
-      | {SECTION_PATH}                 # C   (continuing 64B3: Yasa 64B3 ve C)
-      | {LOWER_PATH}                   # (c) (continuing 12C1(b): Yasa 12C1(b) ve (c))
-    )
-    {ENDING}?                          # ’de   ye
-    """,
-    re.VERBOSE,
-)
+LAW_ELEMENT = law_element(ENDING)  # 12C1(b)   43’de   64B3   C (Yasa 64B3 ve C)   Yasa 12 ye
 
-REL_ELEMENT = re.compile(
-    rf"""
-    (?P<ref>
-        {SECTION_PATH}                 # B4   C2   A1   B
-      | {ITEM_PATH}                    # 4
-      | {LOWER_PATH}                   # (a)
-    )
-    \.?                                # B4. maddeye
-    """,
-    re.VERBOSE,
-)
+REL_ELEMENT = relative_element(r"\.")  # B4. maddeye   C2   A1   4   (a)
 
 REL_LIST = rf"""
     (?:{SECTION_PATH}|{ITEM_PATH}|{LOWER_PATH})\.?
@@ -119,21 +107,8 @@ PATH_OF_LAW = re.compile(  # Yasa 12’nin C2 maddesi; Yasa 12 A bendi
     re.VERBOSE,
 )
 
-LAW = re.compile(  # Yasa 12C1(b); Yasa 43’de; Yasa 12 ye; Yasa 64B3 ve 64C
-    rf"""
-    \b(?P<cite>
-        {LAW_WORD}\s+
-        (?P<list>
-            {LAW_PATH}{ENDING}?
-            (?:{SEP}
-                (?:{LAW_PATH}(?!\s*{UNIT}|['’]\s?ten\s+fazla)|{SECTION_PATH}|{LOWER_PATH})
-                {ENDING}?
-            )*
-        )
-    )
-    """,
-    re.VERBOSE,
-)
+# Yasa 12C1(b); Yasa 43’de; Yasa 12 ye; Yasa 64B3 ve 64C — but not the count in 13’ten fazla kart
+LAW = law_list(LAW_WORD, SEP, rf"\s*{UNIT}|['’]\s?ten\s+fazla", ending=ENDING)
 
 PROVISION = re.compile(  # Aşağıdaki B4. maddeye; bundan önceki A1 ve A2 bentlerinde; Bu yasanın B bendi
     rf"""

@@ -50,7 +50,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..clean import drop_markers, join_lines
+from ..clean import drop_markers
 from ..model import (
     Definition,
     Document,
@@ -66,6 +66,7 @@ from ..model import (
 )
 from ..outline import Outline
 from ..refs import point_ref
+from .blocks import reflow
 
 # -- vocabulary --------------------------------------------------------------------------------
 
@@ -366,14 +367,6 @@ def is_table(block: Sequence[Line]) -> bool:
         return False
     counts = [trailing_numbers(line.text) for line in block]
     return sum(1 for n in counts if n >= 2) >= 2 or 3 * sum(1 for n in counts if n) >= 2 * len(block)
-
-
-def reflow(texts: list[str], origin: Origin, result: ParseResult) -> str:
-    """Re-flow hard-wrapped lines into one string; every hyphen removed is reported."""
-    joined = join_lines(texts)
-    for hyphen in joined.removed:
-        result.drop(hyphen, origin, "hyphenation")
-    return joined.text
 
 
 def is_run_in_heading(line: Line) -> bool:

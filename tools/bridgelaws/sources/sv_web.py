@@ -35,11 +35,9 @@ Traps, each handled by a named rule below:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum, auto
 
-from ..clean import join_lines
 from ..model import (
     Document,
     Footnote,
@@ -52,7 +50,7 @@ from ..model import (
     ParseResult,
     Provision,
 )
-from ..outline import ROMAN, Outline
+from .blocks import LAW_NUMBERS, OpenLaw, Pending, Reading, missing_law, pending_paragraph, readings
 
 __all__ = ["parse"]
 
@@ -69,7 +67,6 @@ FURNITURE_PREFIXES = ("version för utskrift",)  # Version för utskrift: Länk 
 BYLINE_PREFIXES = ("inlagt på",)  # Inlagt på Spader av: Lars Adie (MID 51619)
 
 SENTENCE_END = ".:;!?"  # a line ending in one of these is finished; the next line is new
-LAW_NUMBERS = range(1, 94)  # the Laws have 93 laws
 CHAPTER_MAX_WORDS = 10  # a chapter line is short
 
 # -- patterns (order of use: footer, navigation, law heading, labels, footnote) ----------
@@ -157,6 +154,7 @@ LABEL_PATTERNS: tuple[tuple[Kind, re.Pattern[str]], ...] = (
     (Kind.ITEM, ITEM),
     (Kind.SUBITEM, SUBITEM),
 )
+LABEL_LEVELS = {Kind.SECTION: Level.SECTION, Kind.ITEM: Level.ITEM, Kind.SUBITEM: Level.SUBITEM}
 
 
 def _is_caps(text: str) -> bool:
@@ -193,38 +191,23 @@ def classify(line: str) -> Kind:
     return Kind.TEXT
 
 
-def _label_keys(kind: Kind, key: str) -> list[tuple[Level, str]]:
-    """The (level, key) readings of a label, most likely first.
+def _label_keys(kind: Kind, key: str) -> list[Reading]:
+    """The (level, key) readings of a label, most likely first (see :func:`.blocks.readings`)."""
+    return readings(LABEL_LEVELS[kind], key)
 
-    ``(i)`` is sub-item *i* after *h*, otherwise the first roman sub-sub-item; ``(ii)`` is
-    only roman; ``(ab)`` is no label at all.
-    """
-    if kind is Kind.SECTION:
-        return [(Level.SECTION, key)]
-    if kind is Kind.ITEM:
-        return [(Level.ITEM, str(int(key)))] if key == str(int(key)) else []
-    readings = [(Level.SUBITEM, key)] if len(key) == 1 else []
-    if key in ROMAN:
-        readings.append((Level.SUBSUBITEM, key))
-    return readings
+
+def _law_number(line: str) -> int | None:
+    """The number of the law a heading line opens (``13. FELAKTIGT ANTAL KORT``), else None."""
+    heading = LAW_HEADING.match(line)
+    return int(heading["number"]) if heading and classify(line) is Kind.LAW else None
+
+
+def _is_label(line: str) -> bool:
+    """A section or item label: what makes a lost law heading likely (:func:`.blocks.missing_law`)."""
+    return classify(line) in (Kind.SECTION, Kind.ITEM)
 
 
 # -- the parser --------------------------------------------------------------------------
-
-
-@dataclass
-class _Pending:
-    """Lines of one block still being read: a paragraph, a section title or a footnote."""
-
-    lines: list[str]
-    origin: Origin
-    commit: Callable[[str], None]
-
-
-@dataclass
-class _OpenLaw:
-    law: Law
-    outline: Outline
 
 
 @dataclass
@@ -232,9 +215,9 @@ class _Parser:
     lines: list[str]
     result: ParseResult = field(default_factory=ParseResult)
     document: Document = field(default_factory=lambda: Document("laws", "", Origin(1)))
-    laws: dict[int, _OpenLaw] = field(default_factory=dict)
-    current: _OpenLaw | None = None
-    pending: _Pending | None = None
+    laws: dict[int, OpenLaw] = field(default_factory=dict)
+    current: OpenLaw | None = None
+    pending: Pending | None = None  # a paragraph, a section title or a footnote
     chapter: list[Heading] = field(default_factory=list)
 
     def run(self) -> ParseResult:
@@ -296,36 +279,19 @@ class _Parser:
         self.chapter = []
 
     def _open_law(self, law: Law) -> None:
-        outline = Outline(str(law.number))
-        law.paragraphs = outline.paragraphs
-        law.children = outline.children
-        self.current = self.laws[law.number] = _OpenLaw(law, outline)
+        self.current = self.laws[law.number] = OpenLaw.start(law)
 
     def _missing_law(self, index: int, kind: Kind, line: str) -> int | None:
         """The law whose heading is missing when sections start again at ``A.``.
 
         Only when the number is certain — the law after the current one when the next heading
         skips exactly it (12 … ``A.`` … 14), or the law just before the first heading — and
-        more labels follow, so that one stray ``A.`` line does not make a law.
+        more labels follow, so that one stray ``A.`` line does not make a law
+        (:func:`.blocks.missing_law`).
         """
         if kind is not Kind.SECTION or not line.startswith("A."):
             return None
-        if self.current is not None and self.current.outline.accepts(Level.SECTION, "A"):
-            return None
-        following: int | None = None
-        labels = 0
-        for later in self.lines[index + 1 :]:
-            heading = LAW_HEADING.match(later)
-            if heading and classify(later) is Kind.LAW and int(heading["number"]) not in self.laws:
-                following = int(heading["number"])
-                break
-            labels += classify(later) in (Kind.SECTION, Kind.ITEM)
-        if following is None or not labels:
-            return None
-        number = following - 1 if self.current is None else self.current.law.number + 1
-        if number + 1 != following or number in self.laws or number not in LAW_NUMBERS:
-            return None
-        return number
+        return missing_law(self.current, self.laws, self.lines[index + 1 :], _law_number, _is_label)
 
     def _labelled(self, index: int, kind: Kind, line: str, origin: Origin) -> None:
         missing = self._missing_law(index, kind, line)
@@ -371,11 +337,7 @@ class _Parser:
 
     def _open(self, kind: Kind, key: str, label: str, origin: Origin) -> Provision | None:
         assert self.current is not None
-        for level, reading in _label_keys(kind, key):
-            node = self.current.outline.open(level, reading, label, "", origin)
-            if node is not None:
-                return node
-        return None
+        return self.current.open_first(_label_keys(kind, key), label, origin)
 
     def _title(self, node: Provision, rest: str, origin: Origin) -> None:
         """A section title stands on the label line and may wrap onto the next line."""
@@ -384,7 +346,7 @@ class _Parser:
             node.title = text
 
         if rest:
-            self.pending = _Pending([rest], origin, commit)
+            self.pending = Pending([rest], origin, commit)
 
     def _footnote(self, line: str, origin: Origin) -> None:
         if self.current is None:
@@ -401,7 +363,7 @@ class _Parser:
         def commit(text: str) -> None:
             note.text = text
 
-        self.pending = _Pending([match["text"]], origin, commit)
+        self.pending = Pending([match["text"]], origin, commit)
 
     def _text(self, index: int, line: str, origin: Origin) -> None:
         if self._is_chapter_heading(index, line):
@@ -429,34 +391,22 @@ class _Parser:
         following = self.lines[index + 1] if index + 1 < len(self.lines) else ""
         if self._missing_law(index + 1, classify(following), following) is not None:
             return True  # the law's own heading is lost: its sections follow directly
-        heading = LAW_HEADING.match(following)
-        return classify(following) is Kind.LAW and heading is not None and int(heading["number"]) not in self.laws
+        number = _law_number(following)
+        return number is not None and number not in self.laws
 
     def _text_block(self, text: str, origin: Origin) -> None:
         """A paragraph of the innermost open provision of the current law."""
         assert self.current is not None
-        outline = self.current.outline
-        target = outline.current.paragraphs if outline.current else outline.paragraphs
-        self._paragraph(text, origin, target)
+        self.pending = pending_paragraph(text, origin, self.current.target)
 
     def _front(self, text: str, origin: Origin, style: str = "text") -> None:
-        self._paragraph(text, origin, self.document.front_matter, style)
-
-    def _paragraph(self, text: str, origin: Origin, target: list[Paragraph], style: str = "text") -> None:
-        def commit(joined: str) -> None:
-            target.append(Paragraph(joined, origin, style))
-
-        self.pending = _Pending([text], origin, commit)
+        self.pending = pending_paragraph(text, origin, self.document.front_matter, style)
 
     def _flush(self) -> None:
         """Finish the block being read: re-flow its lines, report removed hyphens."""
-        if self.pending is None:
-            return
-        cleaned = join_lines(self.pending.lines)
-        for hyphen in cleaned.removed:
-            self.result.drop(hyphen, self.pending.origin, "hyphenation")
-        self.pending.commit(cleaned.text)
-        self.pending = None
+        if self.pending is not None:
+            self.pending.finish(self.result)
+            self.pending = None
 
     # -- the end -----------------------------------------------------------------------
 

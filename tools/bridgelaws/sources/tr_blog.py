@@ -41,9 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum, auto
 
-from ..clean import join_lines
 from ..model import Definition, Document, Law, Level, Origin, Paragraph, ParseResult, Provision
-from ..outline import ROMAN, Outline
+from .blocks import LAW_NUMBERS, OpenLaw, Pending, Reading, missing_law, pending_paragraph, readings
 
 __all__ = ["parse"]
 
@@ -78,7 +77,6 @@ DEFINITIONS_WORDS = frozenset({"tanımlar"})
 TITLE_END = ".,;:!?"  # a title-like line ends in none of these
 SUBHEADING_MAX_WORDS = 8
 DERIVED_TITLE_MAX = 60
-LAW_NUMBERS = range(1, 94)
 
 
 def turkish_lower(text: str) -> str:
@@ -168,12 +166,13 @@ SENTENCE_END = re.compile(
 SERIES_DASH = re.compile(r"\s[–—-]\s")  # Briç Yasaları – Diğer Konular (Bilgi)
 
 LABEL_PATTERNS = (SECTION, ITEM, PAREN, LETTER)
+LABEL_LEVELS = {SECTION: Level.SECTION, ITEM: Level.ITEM}  # PAREN and LETTER: sub-item or lower
 
 
 # -- labels ------------------------------------------------------------------------------
 
 
-def label_readings(pattern: re.Pattern[str], match: re.Match[str]) -> list[tuple[Level, str]]:
+def label_readings(pattern: re.Pattern[str], match: re.Match[str]) -> list[Reading]:
     """The (level, key) readings of a label, in the order they are tried.
 
     ``a)`` is a sub-item under an item (45C2a) and otherwise a section (the blog's ``a)``,
@@ -181,16 +180,10 @@ def label_readings(pattern: re.Pattern[str], match: re.Match[str]) -> list[tuple
     a roman sub-sub-item (12C1ei); ``ii.`` is only roman; ``ve.`` is no label.
     """
     key = match["key"]
-    if pattern is SECTION:
-        return [(Level.SECTION, key)]
-    if pattern is ITEM:
-        return [(Level.ITEM, str(int(key)))] if key == str(int(key)) else []
-    readings = [(Level.SUBITEM, key)] if len(key) == 1 else []
-    if key in ROMAN:
-        readings.append((Level.SUBSUBITEM, key))
+    found = readings(LABEL_LEVELS.get(pattern, Level.SUBITEM), key)
     if pattern is LETTER and match["close"] == ")" and len(key) == 1:
-        readings.append((Level.SECTION, key.upper()))
-    return readings
+        found.append((Level.SECTION, key.upper()))
+    return found
 
 
 def match_label(line: str) -> tuple[re.Pattern[str], re.Match[str]] | None:
@@ -271,22 +264,12 @@ def _law_number(line: str) -> int | None:
     return int(match["number"]) if match else None
 
 
+def _is_label(line: str) -> bool:
+    """A provision label: what makes a lost law heading likely (:func:`.blocks.missing_law`)."""
+    return classify(line) is Kind.LABEL
+
+
 # -- the parser --------------------------------------------------------------------------
-
-
-@dataclass
-class _Pending:
-    """Lines of one paragraph still being read (hard-wrapped lines join it)."""
-
-    lines: list[str]
-    origin: Origin
-    target: list[Paragraph]
-
-
-@dataclass
-class _OpenLaw:
-    law: Law
-    outline: Outline
 
 
 @dataclass
@@ -294,9 +277,9 @@ class _Parser:
     lines: list[str]
     result: ParseResult = field(default_factory=ParseResult)
     document: Document = field(default_factory=lambda: Document("laws", "", Origin(1)))
-    laws: dict[int, _OpenLaw] = field(default_factory=dict)
-    current: _OpenLaw | None = None
-    pending: _Pending | None = None
+    laws: dict[int, OpenLaw] = field(default_factory=dict)
+    current: OpenLaw | None = None
+    pending: Pending | None = None  # a paragraph (hard-wrapped lines join it)
     subheading: tuple[str, Origin] | None = None  # waits to learn whether it titles Law 12
     definitions: bool = False  # inside the author's "Tanımlar;" block
     definition: Definition | None = None
@@ -398,11 +381,8 @@ class _Parser:
         self._paragraph(line, origin, self.current.outline.paragraphs)
 
     def _open_law(self, number: int, label: str, title: str, origin: Origin, derived: bool = False) -> None:
-        outline = Outline(str(number))
         law = Law(number, label, title, origin, title_derived=derived)
-        law.paragraphs = outline.paragraphs
-        law.children = outline.children
-        self.current = self.laws[number] = _OpenLaw(law, outline)
+        self.current = self.laws[number] = OpenLaw.start(law)
         self.definitions = self.comments = False
 
     def _missing_law(self, index: int, line: str) -> int | None:
@@ -410,26 +390,12 @@ class _Parser:
 
         Only when the number is certain — the law before the first heading or intro found
         (``A.`` … ``Yasa 14, …``), or the one law between the current one and the next — and
-        more labels follow, so that one stray ``A.`` line does not make a law.
+        more labels follow, so that one stray ``A.`` line does not make a law
+        (:func:`.blocks.missing_law`).
         """
         if not SECTION.match(line) or not line.startswith("A."):
             return None
-        if self.current is not None and self.current.outline.accepts(Level.SECTION, "A"):
-            return None
-        following: int | None = None
-        labels = 0
-        for later in self.lines[index + 1 :]:
-            number = _law_number(later)
-            if number is not None and number not in self.laws:
-                following = number
-                break
-            labels += classify(later) is Kind.LABEL
-        if following is None or not labels:
-            return None
-        missing = following - 1 if self.current is None else self.current.law.number + 1
-        if missing + 1 != following or missing in self.laws or missing not in LAW_NUMBERS:
-            return None
-        return missing
+        return missing_law(self.current, self.laws, self.lines[index + 1 :], _law_number, _is_label)
 
     def _labelled(self, index: int, line: str, origin: Origin) -> None:
         self.definitions = self.comments = False
@@ -458,11 +424,7 @@ class _Parser:
 
     def _open(self, pattern: re.Pattern[str], match: re.Match[str], origin: Origin) -> Provision | None:
         assert self.current is not None
-        for level, key in label_readings(pattern, match):
-            node = self.current.outline.open(level, key, match["label"], "", origin)
-            if node is not None:
-                return node
-        return None
+        return self.current.open_first(label_readings(pattern, match), match["label"], origin)
 
     def _open_nested(self, item: Provision, rest: str, origin: Origin) -> tuple[Provision, str]:
         """``1. (a) …``: item 1 and its first sub-item on one line."""
@@ -528,22 +490,16 @@ class _Parser:
     def _law_text(self, text: str, origin: Origin) -> None:
         """A paragraph of the innermost open provision of the current law."""
         assert self.current is not None
-        outline = self.current.outline
-        target = outline.current.paragraphs if outline.current else outline.paragraphs
-        self._paragraph(text, origin, target)
+        self._paragraph(text, origin, self.current.target)
 
     def _paragraph(self, text: str, origin: Origin, target: list[Paragraph]) -> None:
-        self.pending = _Pending([text], origin, target)
+        self.pending = pending_paragraph(text, origin, target)
 
     def _flush(self) -> None:
         """Finish the paragraph being read: re-flow its lines, report removed hyphens."""
-        if self.pending is None:
-            return
-        cleaned = join_lines(self.pending.lines)
-        for hyphen in cleaned.removed:
-            self.result.drop(hyphen, self.pending.origin, "hyphenation")
-        self.pending.target.append(Paragraph(cleaned.text, self.pending.origin))
-        self.pending = None
+        if self.pending is not None:
+            self.pending.finish(self.result)
+            self.pending = None
 
     def _drop_subheading(self) -> None:
         if self.subheading is not None:
