@@ -171,3 +171,58 @@ def test_a_pzbs_note_stands_at_the_law_it_changes(phone: object, base_url: str) 
     link.wait_for(state="visible")
     link.tap()
     page.wait_for_url(base_url + "pl/2017/pzbs/3/")  # type: ignore[attr-defined]
+
+
+COMPARE = "compare/13/?c=fi-1997,fi-2007,sv-2007"
+
+
+def test_the_compare_view_aligns_sections_with_empty_cells(browser: object, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    page.goto(base_url + COMPARE)
+    for section in "ABCDEF":
+        row = page.locator(f'tr[id="13{section}"]')
+        assert row.is_visible(), section
+        cells = row.locator("td:visible")
+        assert cells.count() == 3, section
+        assert [cells.nth(i).get_attribute("data-doc") for i in range(3)] == ["fi-1997", "fi-2007", "sv-2007"]
+    gap = page.locator('tr[id="13F"] td[data-doc="fi-1997"]')
+    assert "gap" in (gap.get_attribute("class") or "") and gap.inner_text().strip() == "not in this text"
+    assert page.locator('td[data-doc="tr-2017"]:visible').count() == 0
+    assert page.locator('td[data-doc="sv-2007"][lang="sv"]').count() > 0
+    page.close()
+
+
+def test_the_finnish_editions_show_their_changes(browser: object, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    page.goto(base_url + "compare/13/?c=fi-1997,fi-2007")
+    assert page.locator("td ins:visible").count() > 0
+    assert page.locator("td del:visible").count() > 0
+    page.locator("#show-changes").uncheck()
+    assert page.locator("td ins:visible").count() == 0
+    page.close()
+
+
+def test_the_compare_choice_is_in_the_url(browser: object, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    page.goto(base_url + COMPARE)
+    page.locator('input[name="c"][value="tr-2017"]').check()
+    assert "c=fi-1997%2Cfi-2007%2Csv-2007%2Ctr-2017" in page.url or "c=fi-1997,fi-2007,sv-2007,tr-2017" in page.url
+    page.close()
+
+
+def test_the_edition_switcher_keeps_the_section(phone: object, base_url: str) -> None:
+    page = phone
+    page.goto(base_url + "fi/2007/13/#13B")  # type: ignore[attr-defined]
+    page.locator(".edition-switch a.keep-hash", has_text="1997").tap()  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "fi/1997/13/#13B")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "url", ["", "fi/2007/12/", "fi/1997/77/", COMPARE, "coverage/", "pl/laws/13/", "fi/1997/", "fi/2007/definitions/"]
+)
+def test_no_page_is_wider_than_a_360_px_phone(browser: object, base_url: str, url: str) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page.goto(base_url + url)
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    page.close()
+    assert width <= 360, f"/{url} is {width}px wide"

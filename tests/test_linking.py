@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bridgelaws import corpus as corpus_module
-from bridgelaws.linking import Resolver, ancestors
+from bridgelaws.linking import Resolver
+from bridgelaws.refs import ancestors
 from conftest import SOURCES
 
 

@@ -86,6 +86,14 @@ def build(corpus: Corpus) -> dict[str, Any]:
     return {
         "schema": SCHEMA_VERSION,
         "documents": [document_record(entry, linkage.references.get(entry.meta.id, [])) for entry in corpus.entries],
+        "laws": [
+            {
+                "law": number,
+                "sources": [entry.meta.id for entry in corpus.having_law(number)],
+                "compare_url": urls.absolute(urls.compare(number)),
+            }
+            for number in corpus.law_numbers()
+        ],
     }
 
 

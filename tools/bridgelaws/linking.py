@@ -16,7 +16,6 @@ The result is a :class:`Linkage`: link spans per paragraph for the renderer and 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ from .citations import Citation, Context, get_grammar
 from .corpus import Corpus, Entry
 from .locate import SourceLines
 from .model import Paragraph
+from .refs import ancestors
 
 
 @dataclass(frozen=True)
@@ -64,26 +64,6 @@ class Linkage:
             for reference in references:
                 if any(url is None for url in reference.urls):
                     yield reference
-
-
-PATH = re.compile(r"^(?P<law>\d{1,2})(?P<section>[A-Z])?(?P<item>\d+)?(?P<sub>[a-z])?(?P<subsub>[ivx]+|\d+)?$")
-
-
-def ancestors(ref: str) -> list[str]:
-    """``12C1eii`` → ``["12C1eii", "12C1e", "12C1", "12C", "12"]``; points by their dots."""
-    if ref.startswith("point:"):
-        path = ref[len("point:") :].split(".")
-        return [refs.point_ref(*path[:n]) for n in range(len(path), 0, -1)]
-    match = PATH.match(ref)
-    if not match:
-        return [ref]
-    segments = [match[name] or "" for name in ("law", "section", "item", "sub", "subsub")]
-    chain = []
-    for n in range(len(segments), 0, -1):
-        candidate = "".join(segments[:n])
-        if candidate not in chain and segments[n - 1]:
-            chain.append(candidate)
-    return chain
 
 
 class Resolver:

@@ -93,3 +93,51 @@ def footnote_anchor(owner: str, key: str) -> str:
     """Id of a footnote of law/point ``owner``: ``fn-17-4``; ``*`` and ``**`` become ``s1``, ``s2``."""
     safe = key if key.isdigit() else f"s{len(key)}"
     return f"fn-{owner}-{safe}"
+
+
+PATH = re.compile(
+    r"""
+    ^(?P<law>\d{1,2})            # 12
+    (?P<section>[A-Z])?          # C
+    (?P<item>\d+)?               # 1
+    (?P<sub>[a-z])?              # e
+    (?P<subsub>[ivx]+|\d+)?$     # ii    (12C1eii; the 1997 book's 9A2b1)
+    """,
+    re.VERBOSE,
+)
+
+ROMAN_ORDER = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+
+
+def ancestors(ref: str) -> list[str]:
+    """The ref and the provisions that contain it, innermost first.
+
+    ``12C1eii`` → ``["12C1eii", "12C1e", "12C1", "12C", "12"]``; points by their dots:
+    ``point:25.1.A`` → ``["point:25.1.A", "point:25.1", "point:25"]``.
+    """
+    if ref.startswith("point:"):
+        path = ref[len("point:") :].split(".")
+        return [point_ref(*path[:n]) for n in range(len(path), 0, -1)]
+    match = PATH.match(ref)
+    if not match:
+        return [ref]
+    segments = [match[name] or "" for name in ("law", "section", "item", "sub", "subsub")]
+    chain: list[str] = []
+    for n in range(len(segments), 0, -1):
+        candidate = "".join(segments[:n])
+        if candidate not in chain and segments[n - 1]:
+            chain.append(candidate)
+    return chain
+
+
+def sort_key(ref: str) -> tuple[int, str, int, str, int]:
+    """Reading order of provisions: a provision before what it contains, items by number.
+
+    ``13`` < ``13A`` < ``13A1`` < ``13A2`` < ``13A10`` < ``13B``; ``12C1ei`` < ``12C1eii``.
+    """
+    match = PATH.match(ref)
+    if not match:
+        return (999, ref, 0, "", 0)
+    subsub = match["subsub"] or ""
+    subsub_rank = (ROMAN_ORDER.index(subsub) + 1 if subsub in ROMAN_ORDER else int(subsub)) if subsub else 0
+    return (int(match["law"]), match["section"] or "", int(match["item"] or 0), match["sub"] or "", subsub_rank)

@@ -18,9 +18,11 @@ from functools import cache
 from importlib import resources
 
 from . import refs, urls
+from .align import Cell, align
 from .corpus import Corpus, Entry
 from .glossary import find_terms, glossary
 from .model import Document, Footnote, Law, Level, Paragraph, Point, Provision
+from .redline import diff_html
 
 # -- interface strings -----------------------------------------------------------------------
 
@@ -348,6 +350,7 @@ def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
+    body.extend(edition_switch_block(corpus, page, law.number, entry))
     body.extend(national_rules_block(corpus, page, law.number, entry))
     for paragraph in law.paragraphs:
         body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
@@ -360,18 +363,59 @@ def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
     return page
 
 
-def national_rules(corpus: Corpus, number: int, current: Entry | None) -> list[tuple[Entry, Point, list[str]]]:
+def edition_switch_block(corpus: Corpus, page: Page, number: int, entry: Entry) -> list[str]:
+    """Editions of this law in this language (the section anchor is kept by laws.js), and Compare.
+
+    An edition whose text lacks the law links to the language's page for the law, which says
+    so and offers the texts that have it.
+    """
+    lang = entry.meta.lang
+    same_kind = sorted(
+        (e for e in corpus.in_language(lang) if e.meta.kind == entry.meta.kind), key=lambda e: e.meta.edition
+    )
+    items = []
+    for other in same_kind:
+        if other is entry:
+            items.append(f'<strong aria-current="page">{h(other.meta.edition)}</strong>')
+        elif other.document.law(number):
+            link = page.link(urls.law(other.meta, number))
+            items.append(f'<a href="{link}" class="keep-hash">{h(other.meta.edition)}</a>')
+        else:
+            link = page.link(urls.law_hub(lang, number))
+            items.append(f'<a href="{link}" class="edition-missing">{h(other.meta.edition)}</a>')
+    holders = [e.meta.id for e in corpus.having_law(number)]
+    choice = [entry.meta.id, *[doc for doc in holders if doc != entry.meta.id][:1]]
+    compare = page.link(urls.compare(number)) + f"?c={','.join(choice)}"
+    parts = []
+    if len(items) > 1:
+        parts.append(f"{h(t(lang, 'editions'))}: {' · '.join(items)}")
+    if len(holders) > 1:
+        parts.append(f'<a href="{compare}" class="compare-link">{h(t(lang, "compare"))}</a>')
+    if not parts:
+        return []
+    return [f'<nav class="edition-switch" aria-label="{h(t(lang, "editions"))}">{" | ".join(parts)}</nav>', ""]
+
+
+def national_rules(
+    corpus: Corpus, number: int, current: Entry | None, only: Entry | None = None
+) -> list[tuple[Entry, Point, list[str]]]:
     """National rules about law ``number``: PZBS points naming it, and (on the 1997 Finnish
-    pages) the Finnish federation's supplementary rules citing it, with the refs concerned."""
+    pages, or when ``only`` asks for them) the Finnish federation's supplementary rules
+    citing it, with the refs concerned."""
     found = []
     for entry in corpus.entries:
+        if only is not None and entry is not only:
+            continue
         if entry.meta.kind == "regulations":
             for point in entry.document.points:
                 concerned = [ref for ref in point.laws if refs.law_of(ref) == number]
                 if concerned:
                     found.append((entry, point, concerned))
-        elif entry.meta.kind == "supplement" and current is not None:
-            if (current.meta.lang, current.meta.edition) != (entry.meta.lang, entry.meta.edition):
+        elif entry.meta.kind == "supplement" and (current is not None or only is entry):
+            if current is not None and (current.meta.lang, current.meta.edition) != (
+                entry.meta.lang,
+                entry.meta.edition,
+            ):
                 continue
             cited: dict[str, list[str]] = {}
             for reference in corpus.linkage.references.get(entry.meta.id, []):
@@ -605,6 +649,14 @@ def hub_page(corpus: Corpus, lang: str, number: int) -> Page:
     body.extend(national_rules_block(corpus, page, number, None))
     holders = corpus.having_law(number)
     own = [e for e in holders if e.meta.lang == lang]
+    lacking = [e for e in corpus.in_language(lang) if e.meta.kind == "laws" and e not in own]
+    if own and lacking:
+        items = "".join(
+            f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a> ({h(e.meta.edition)}): '
+            f"{h(t(lang, 'not_in_text'))}</li>"
+            for e in lacking
+        )
+        body.extend([f'<ul class="missing-editions">{items}</ul>', ""])
     if own:
         items = "".join(
             f'<li><a href="{page.link(urls.law(e.meta, number))}">{h(e.meta.title)}</a> ({h(e.meta.edition)})</li>'
@@ -661,8 +713,8 @@ def laws_index_page(corpus: Corpus, lang: str) -> Page:
             f"<td{lang_attr(title_lang, lang)}>{h(display_title(title, title_lang))}</td><td>{links}</td></tr>"
         )
     body.append(
-        f'<table class="laws-index"><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
-        f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="laws-index"><table><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
+        f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
     return page
 
@@ -690,7 +742,13 @@ def home_page(corpus: Corpus, lang: str) -> Page:
             f' <span class="edition">{h(language_name(meta.lang))} · {h(meta.edition)} · {count}</span></li>'
         )
     body.extend([f"## {md_inline(t(lang, 'documents'))}", "", f'<ul class="documents">{"".join(cards)}</ul>', ""])
-    body.extend([f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a></p>', ""])
+    body.extend(
+        [
+            f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a> · '
+            f'<a href="{page.link(urls.coverage())}">{h(t(lang, "coverage"))}</a></p>',
+            "",
+        ]
+    )
     if lang == urls.DEFAULT_LANGUAGE:
         languages = "".join(
             f'<li><a href="{page.link(urls.home(code))}" hreflang="{code}" lang="{code}">'
@@ -708,6 +766,154 @@ def home_page(corpus: Corpus, lang: str) -> Page:
             ]
         )
     return page
+
+
+def compare_page(corpus: Corpus, number: int) -> Page:
+    """Law ``number`` in every text that has it, aligned provision by provision.
+
+    Columns are chosen with ``?c=id,id[,id]`` (laws.js shows them; without script all show);
+    a provision missing from a text is an explicit empty cell.  For two editions of one
+    language the newer column also carries its redline against the older (build-time diff).
+    """
+    lang = urls.DEFAULT_LANGUAGE
+    entries = [e for e in corpus.entries if e.meta.kind == "laws" and e.document.law(number)]
+    page = Page(
+        url=urls.compare(number),
+        lang=lang,
+        title=t(lang, "compare_title", n=number),
+        body=[],
+        description=t(lang, "compare_title", n=number),
+        meta={"compare": number, "hide": ["navigation", "toc"]},
+        alternates={code: urls.law_hub(code, number) for code in urls.INTERFACE_LANGUAGES},
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'compare_title', n=number))} {{ #{number} }}", ""])
+    boxes = "".join(
+        f'<label lang="{e.meta.lang}"><input type="checkbox" name="c" value="{e.meta.id}"'
+        f"{' checked' if index < 3 else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
+        for index, e in enumerate(entries)
+    )
+    pairs = redline_pairs(entries)
+    toggle = (
+        f'<label class="changes-toggle"><input type="checkbox" id="show-changes" checked> '
+        f'{h(t(lang, "show_changes"))}</label> <span class="legend">{h(t(lang, "legend_changes"))}</span>'
+        if pairs
+        else ""
+    )
+    body.extend([f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p></form>', ""])
+    rows = align(number, entries)
+    head = "".join(
+        f'<th scope="col" data-doc="{e.meta.id}" lang="{e.meta.lang}">'
+        f'<a href="{page.link(urls.law(e.meta, number))}">{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a></th>'
+        for e in entries
+    )
+    lines = [f'<table class="compare" data-law="{number}"><thead><tr><th scope="col">#</th>{head}</tr></thead><tbody>']
+    for row in rows:
+        anchor = refs.anchor(row.ref)
+        cells = []
+        for column, (entry, cell) in enumerate(zip(entries, row.cells, strict=True)):
+            label = f"{language_name(entry.meta.lang)} {entry.meta.edition}"
+            if cell is None:
+                cells.append(
+                    f'<td class="gap" data-doc="{entry.meta.id}" data-label="{h(label)}">'
+                    f'<span class="gap-text">{h(t(lang, "not_in_text"))}</span></td>'
+                )
+                continue
+            link = page.link(urls.law(entry.meta, number) + f"#{anchor}")
+            content = compare_cell_html(cell, link)
+            older = pairs.get(column)
+            if older is not None and row.cells[older] is not None:
+                against = entries[older].meta.id
+                redline = diff_html(row.cells[older].text, cell.text)  # type: ignore[union-attr]
+                content = (
+                    f'<div class="plain">{content}</div><div class="redline" data-against="{against}" hidden>'
+                    f'<a class="cell-label" href="{link}">{h(cell.label)}</a> {redline}</div>'
+                )
+            cells.append(
+                f'<td data-doc="{entry.meta.id}" lang="{entry.meta.lang}" data-label="{h(label)}">{content}</td>'
+            )
+        lines.append(
+            f'<tr id="{anchor}" class="depth-{row.depth}"><th scope="row"><a href="#{anchor}">{h(row.ref)}</a></th>'
+            f"{''.join(cells)}</tr>"
+        )
+    lines.append("</tbody></table>")
+    body.append("".join(lines))
+    return page
+
+
+def compare_cell_html(cell: Cell, link: str) -> str:
+    title = f" <strong>{h(cell.title)}</strong>" if cell.title else ""
+    paragraphs = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
+    return f'<p class="cell-head"><a class="cell-label" href="{link}">{h(cell.label)}</a>{title}</p>{paragraphs}'
+
+
+def redline_pairs(entries: list[Entry]) -> dict[int, int]:
+    """Column of each newer edition → column of the next older edition of the same language."""
+    pairs = {}
+    for index, entry in enumerate(entries):
+        older = [
+            (other.meta.edition, other_index)
+            for other_index, other in enumerate(entries)
+            if other.meta.lang == entry.meta.lang and other.meta.edition < entry.meta.edition
+        ]
+        if older:
+            pairs[index] = max(older)[1]
+    return pairs
+
+
+def coverage_page(corpus: Corpus) -> Page:
+    """One table: law × text, each cell a link (extracts marked in the header)."""
+    lang = urls.DEFAULT_LANGUAGE
+    page = Page(
+        url=urls.coverage(),
+        lang=lang,
+        title=t(lang, "coverage"),
+        body=[],
+        description=t(lang, "coverage_intro"),
+        meta={"coverage": True},
+        alternates=simple_alternates(urls.laws_index),
+    )
+    laws_entries = [e for e in corpus.entries if e.meta.kind == "laws"]
+    other_entries = [e for e in corpus.entries if e.meta.kind != "laws"]
+    head = "".join(
+        f'<th scope="col" lang="{e.meta.lang}"><a href="{page.link(urls.document(e.meta))}">'
+        f"{h(e.meta.id)}</a>{'*' if e.meta.extract else ''}</th>"
+        for e in [*laws_entries, *other_entries]
+    )
+    rows = []
+    for number in range(1, 94):
+        cells = []
+        for entry in laws_entries:
+            if entry.document.law(number):
+                link = page.link(urls.law(entry.meta, number))
+                cells.append(f'<td><a href="{link}" aria-label="{entry.meta.id} {number}">✓</a></td>')
+            else:
+                cells.append('<td class="gap">–</td>')
+        for entry in other_entries:
+            rules = [p for p, _ in _rules_of(corpus, entry, number)]
+            links = " ".join(f'<a href="{page.link(urls.law(entry.meta, p.number))}">{h(p.number)}</a>' for p in rules)
+            cells.append(f"<td>{links or '–'}</td>" if links else '<td class="gap">–</td>')
+        compare = page.link(urls.compare(number))
+        rows.append(f'<tr id="law-{number}"><th scope="row"><a href="{compare}">{number}</a></th>{"".join(cells)}</tr>')
+    page.body.extend(
+        [
+            f"# {md_inline(t(lang, 'coverage'))}",
+            "",
+            f"<p>{h(t(lang, 'coverage_intro'))} * = {h(t(lang, 'extract'))}</p>",
+            "",
+            f'<div class="coverage"><table><thead><tr><th scope="col">#</th>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>",
+        ]
+    )
+    return page
+
+
+def _rules_of(corpus: Corpus, entry: Entry, number: int) -> list[tuple[Point, list[str]]]:
+    return [
+        (point, concerned)
+        for rule_entry, point, concerned in national_rules(corpus, number, None, entry)
+        if rule_entry is entry
+    ]
 
 
 def edition_page(corpus: Corpus, lang: str, edition: str, entries: list[Entry]) -> Page:
@@ -740,6 +946,8 @@ def all_pages(corpus: Corpus) -> list[Page]:
             pages.append(definitions_page(corpus, entry))
         pages.extend(law_page(corpus, entry, law) for law in sorted(entry.document.laws, key=lambda law: law.number))
         pages.extend(point_page(corpus, entry, point) for point in entry.document.points)
+    pages.append(coverage_page(corpus))
+    pages.extend(compare_page(corpus, number) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
     for entry in corpus.entries:
         editions.setdefault((entry.meta.lang, entry.meta.edition), []).append(entry)

@@ -13,6 +13,8 @@ Stable from the first release (documented in the README):
 ``/pl/2017/pzbs/<point>/#p3-1-A``       PZBS decisions, at a sub-point
 ``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
 ``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
+``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
+``/coverage/``                          which law is in which text
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -65,6 +67,15 @@ def law_hub(lang: str, number: int) -> str:
 
 def edition(lang: str, edition_name: str) -> str:
     return f"{lang}/{edition_name}/"
+
+
+def compare(number: int) -> str:
+    """The side-by-side view of a law (English interface; columns carry their own language)."""
+    return f"compare/{number}/"
+
+
+def coverage() -> str:
+    return "coverage/"
 
 
 def export() -> str:
