@@ -318,8 +318,8 @@ def document_alternates(corpus: Corpus, entry: Entry) -> dict[str, str]:
     return alternates
 
 
-def simple_alternates(url_for: object) -> dict[str, str]:
-    assert callable(url_for)
+def simple_alternates(url_for: Callable[[str], str]) -> dict[str, str]:
+    """The same kind of page in every interface language (home, laws index …)."""
     return {lang: url_for(lang) for lang in urls.INTERFACE_LANGUAGES}
 
 
