@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgelaws import refs
-from bridgelaws.render import term_anchors
+from bridgelaws.glossary import term_anchors
 from conftest import parsed, source_files
 
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from . import manifest
 from .accounting import Balance, balance
+from .glossary import Term, glossary
 from .manifest import DocumentMeta, SourceMeta
-from .model import Document, Law, ParseResult
+from .model import Document, ParseResult
 from .sources import UnknownParser, get_parser
 
 if TYPE_CHECKING:
@@ -50,6 +51,14 @@ class Corpus:
         from .linking import link_corpus  # linking reads the corpus: import here, not at the top
 
         return link_corpus(self)
+
+    @cached_property
+    def _glossaries(self) -> dict[str, list[Term]]:
+        return {entry.meta.id: glossary(entry.document, entry.meta.lang) for entry in self.entries}
+
+    def glossary(self, entry: Entry) -> list[Term]:
+        """The document's defined terms as patterns (built once per document, not per page)."""
+        return self._glossaries.get(entry.meta.id, [])
 
     def by_id(self, doc_id: str) -> Entry | None:
         return next((entry for entry in self.entries if entry.meta.id == doc_id), None)
@@ -125,7 +134,3 @@ def load(sources_dir: Path) -> Corpus:
         entries.extend(_attach(source, metas, result, report))
     entries.sort(key=lambda entry: (entry.meta.lang, entry.meta.edition, entry.meta.kind != "laws", entry.meta.id))
     return Corpus(entries, reports)
-
-
-def laws_of(entry: Entry) -> list[Law]:
-    return sorted(entry.document.laws, key=lambda law: law.number)

@@ -11,8 +11,8 @@ from typing import Any
 
 from . import refs, urls
 from .corpus import Corpus, Entry
+from .glossary import term_anchors
 from .linking import Reference
-from .render import term_anchors
 
 SCHEMA_VERSION = 1
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import refs
 from .model import Document
 
 VOWELS = "aeiouyäöå"
@@ -73,10 +74,21 @@ def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])", re.IGNORECASE)
 
 
-def glossary(document: Document, anchors: list[str], lang: str) -> list[Term]:
+def term_anchors(document: Document) -> list[str]:
+    """One unique anchor per definition, in order (``def-pakka``, ``def-pakka-2``)."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for definition in document.definitions:
+        base = refs.term_anchor(definition.term)
+        seen[base] = seen.get(base, 0) + 1
+        anchors.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return anchors
+
+
+def glossary(document: Document, lang: str) -> list[Term]:
     """The document's terms, longest first (so longer terms win where they overlap)."""
     terms = []
-    for definition, anchor in zip(document.definitions, anchors, strict=True):
+    for definition, anchor in zip(document.definitions, term_anchors(document), strict=True):
         pattern = term_pattern(definition.term, lang)
         if pattern is None:
             continue

@@ -49,7 +49,7 @@ class SourceLines:
         if not span.strip() or not self.text:
             return paragraph.origin.line
         pattern = _pattern(span)
-        earlier = len(_pattern(span).findall(paragraph.text[:start])) if start else 0
+        earlier = len(pattern.findall(paragraph.text[:start])) if start else 0
         position = self.offset_of_line(paragraph.origin.line)
         for index, match in enumerate(pattern.finditer(self.text, position)):
             if index == earlier:

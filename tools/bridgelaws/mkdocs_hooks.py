@@ -52,26 +52,6 @@ def _pages(items: list[Any]) -> list[Page]:
     return pages
 
 
-def _folder(item: Any) -> str:
-    first = next(iter(_pages(item.children)), None) if isinstance(item, Section) else None
-    return first.file.src_uri.rsplit("/", 1)[0] if first else ""
-
-
-def _adopt_index_pages(items: list[Any]) -> None:
-    """Put ``<folder>/index.md`` inside the section of ``<folder>`` (it may land beside it)."""
-    sections = {_folder(item): item for item in items if isinstance(item, Section)}
-    for page in [item for item in items if isinstance(item, Page) and item.is_index]:
-        folder = page.file.src_uri.rsplit("/", 1)[0]
-        section = sections.get(folder)
-        if section is not None and page not in section.children:
-            items.remove(page)
-            section.children.insert(0, page)
-            page.parent = section
-    for item in items:
-        if isinstance(item, Section):
-            _adopt_index_pages(item.children)
-
-
 def _sort(items: list[Any]) -> None:
     items.sort(key=_item_key)
     for item in items:
@@ -82,7 +62,6 @@ def _sort(items: list[Any]) -> None:
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has removed the language level
 def on_nav(nav: Navigation, config: Any, files: Files) -> Navigation:
     """Reading order and section titles; MkDocs sorts names as text (``10`` before ``2``)."""
-    _adopt_index_pages(nav.items)
     _sort(nav.items)
     for item in nav.items:
         _title_sections(item)

@@ -114,11 +114,6 @@ class Outline:
         target = self.current.paragraphs if self.current else self.paragraphs
         target.append(paragraph)
 
-    def close_to(self, level: Level) -> None:
-        """Close open provisions at ``level`` and deeper (text after them belongs higher)."""
-        while self._stack and self._stack[-1].node.level.value >= level.value:
-            self._stack.pop()
-
     # -- internals ---------------------------------------------------------------------
 
     def _has_open(self, level: Level) -> bool:

@@ -20,8 +20,8 @@ from importlib import resources
 from . import refs, urls
 from .align import Cell, align
 from .corpus import Corpus, Entry
-from .glossary import find_terms, glossary
-from .model import Document, Footnote, Law, Level, Paragraph, Point, Provision
+from .glossary import find_terms, term_anchors
+from .model import Footnote, Law, Level, Paragraph, Point, Provision
 from .redline import diff_html
 
 # -- interface strings -----------------------------------------------------------------------
@@ -258,7 +258,7 @@ def footnote_blocks(notes: list[Footnote], owner: str, lang: str) -> list[str]:
 def page_decorator(corpus: Corpus, entry: Entry, page: Page, explain_terms: bool = True) -> Decorate:
     """Links for the citations in a page's paragraphs, and the first use of each defined term."""
     linkage = corpus.linkage
-    terms = glossary(entry.document, term_anchors(entry.document), entry.meta.lang) if explain_terms else []
+    terms = corpus.glossary(entry) if explain_terms else []
     seen: set[str] = set()
 
     def decorate(paragraph: Paragraph) -> list[Markup]:
@@ -622,17 +622,6 @@ def definitions_page(corpus: Corpus, entry: Entry) -> Page:
     return page
 
 
-def term_anchors(document: Document) -> list[str]:
-    """One unique anchor per definition, in order (``def-pakka``, ``def-pakka-2``)."""
-    seen: dict[str, int] = {}
-    anchors = []
-    for definition in document.definitions:
-        base = refs.term_anchor(definition.term)
-        seen[base] = seen.get(base, 0) + 1
-        anchors.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
-    return anchors
-
-
 def hub_page(corpus: Corpus, lang: str, number: int) -> Page:
     """Where law ``number`` can be read, from ``lang``'s point of view."""
     page = Page(
@@ -783,7 +772,7 @@ def compare_page(corpus: Corpus, number: int) -> Page:
         title=t(lang, "compare_title", n=number),
         body=[],
         description=t(lang, "compare_title", n=number),
-        meta={"compare": number, "hide": ["navigation", "toc"]},
+        meta={"compare": number, "hide": ["navigation", "toc"], "search": {"exclude": True}},
         alternates={code: urls.law_hub(code, number) for code in urls.INTERFACE_LANGUAGES},
     )
     body = page.body

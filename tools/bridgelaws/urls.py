@@ -8,7 +8,6 @@ Stable from the first release (documented in the README):
 ``/<lang>/<edition>/``                  a document's start page (``/fi/2007/``)
 ``/<lang>/<edition>/<law>/#<ref>``      a law, at a provision (``/fi/2007/13/#13A1``)
 ``/<lang>/<edition>/definitions/``      the document's definitions, ``#def-<term>``
-``/<lang>/<edition>/intro/``            the document's forewords
 ``/fi/1997/sbl/<rule>/``                the Finnish federation's supplementary rules
 ``/pl/2017/pzbs/<point>/#p3-1-A``       PZBS decisions, at a sub-point
 ``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
@@ -51,10 +50,6 @@ def law(meta: DocumentMeta, number: int | str) -> str:
 
 def definitions(meta: DocumentMeta) -> str:
     return f"{meta.lang}/{meta.path}/definitions/"
-
-
-def intro(meta: DocumentMeta) -> str:
-    return f"{meta.lang}/{meta.path}/intro/"
 
 
 def laws_index(lang: str) -> str:
