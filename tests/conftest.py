@@ -5,10 +5,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from bridgelaws import corpus as corpus_module
 from bridgelaws import manifest
 from bridgelaws.model import ParseResult
 from bridgelaws.sources import get_parser
@@ -44,6 +49,12 @@ def parsed(file: str) -> ParseResult:
     return _CACHE[file]
 
 
+@pytest.fixture(scope="session")
+def corpus() -> corpus_module.Corpus:
+    """The real corpus, loaded once (parsers are pure; nothing mutates it)."""
+    return corpus_module.load(SOURCES)
+
+
 def source_text(file: str) -> str:
     return (SOURCES / file).read_text(encoding="utf-8")
 
@@ -62,3 +73,56 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stderr[-4000:]}"
     return out
+
+
+# -- the built site in headless Debian Chromium (Playwright cannot download browsers here) --
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.fail("Debian chromium is missing: run `make browser` (make test does it)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: object, base_url: str) -> Iterator[object]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.foreign_requests = []
+    page.on(
+        "request",
+        lambda request: None if request.url.startswith(base_url) else page.foreign_requests.append(request.url),
+    )
+    yield page
+    context.close()

@@ -10,12 +10,6 @@ from bridgelaws import corpus as corpus_module
 from bridgelaws.align import align
 from bridgelaws.redline import diff, diff_html
 from bridgelaws.refs import sort_key
-from conftest import SOURCES
-
-
-@pytest.fixture(scope="module")
-def corpus() -> corpus_module.Corpus:
-    return corpus_module.load(SOURCES)
 
 
 def test_law_13_rows_are_the_union_in_reading_order_with_honest_gaps(corpus: corpus_module.Corpus) -> None:

@@ -6,67 +6,11 @@ and the tests drive it through ``executable_path``.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from conftest import PHONE
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail("Debian chromium is missing: run `make browser` (make test does it)")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def phone(browser: object, base_url: str) -> Iterator[object]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.foreign_requests = []
-    page.on(
-        "request",
-        lambda request: None if request.url.startswith(base_url) else page.foreign_requests.append(request.url),
-    )
-    yield page
-    context.close()
-
 
 LAW_PAGES = [
     ("fi/2007/13/", "fi", "13 KORTTIEN VÄÄRÄ LUKUMÄÄRÄ", ["13A", "13D1", "13D2a"]),

@@ -7,7 +7,6 @@ import pytest
 from bridgelaws import corpus as corpus_module
 from bridgelaws.linking import Resolver
 from bridgelaws.refs import ancestors
-from conftest import SOURCES
 
 
 @pytest.mark.parametrize(
@@ -22,11 +21,6 @@ from conftest import SOURCES
 )
 def test_ancestors(ref: str, chain: list[str]) -> None:
     assert ancestors(ref) == chain
-
-
-@pytest.fixture(scope="module")
-def corpus() -> corpus_module.Corpus:
-    return corpus_module.load(SOURCES)
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,12 @@
 """``make bench``: build time, page weight and search payload, as numbers.
 
 Measures on this machine, in one run: the time of ``bridgelaws generate`` and of a strict
-``mkdocs build``, the compressed weight (gzip -6, what a server sends) of one page of each
-type with the stylesheets and scripts it loads, and the search index a first search
-downloads.  Writes ``bench/report.md`` and prints it.  Numbers, not pass/fail: the tests
-check behaviour; this tracks cost.
+``mkdocs build`` (Pagefind included), the compressed weight (gzip -6, what a server sends) of
+one page of each type with the stylesheets and scripts it loads, and, per language, what a
+first search costs in headless Chromium (:mod:`bridgelaws.bench_search`): the bytes it
+downloads and the time until results show, on the loopback and on an emulated slow phone
+network.  Writes ``bench/report.md`` and prints it.  Numbers, not pass/fail: the tests check
+behaviour; this tracks cost.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from . import bench_search
 
 PAGE_TYPES = {
     "landing": "index.html",
@@ -72,9 +76,15 @@ def main() -> int:
         if (site / relative).exists():
             html_gz, total_gz = page_weight(site, relative)
             lines.append(f"| {name} | {html_gz / 1024:.1f} KB | {total_gz / 1024:.1f} KB |")
-    index = site / "search" / "search_index.json"
+    index = site / "pagefind"
     if index.exists():
-        lines += ["", f"- search index (all languages, loaded by every page's search): {gz(index) / 1024:.0f} KB gzip"]
+        per_language = {
+            lang: sum(f.stat().st_size for f in index.rglob(f"*{lang}_*") if f.is_file())
+            for lang in ("fi", "sv", "tr", "pl")
+        }
+        sizes = ", ".join(f"{lang} {size / 1024:.0f} KB" for lang, size in per_language.items())
+        lines += ["", f"- Pagefind index on disk (compressed chunks, fetched a few at a time): {sizes}"]
+        lines += ["", *bench_search.report(site)]
     report = "\n".join(lines) + "\n"
     (root / "bench" / "report.md").write_text(report, encoding="utf-8")
     print(report)

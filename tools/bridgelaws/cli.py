@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import corpus as corpus_module
-from . import generate, manifest
+from . import generate, manifest, search
 from .dump import dump
 from .sources import get_parser
 
@@ -28,7 +28,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     sources, docs = _paths(args)
     corpus = corpus_module.load(sources)
     errors = _print_errors(corpus)
-    planned = generate.plan(corpus)
+    try:
+        vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
+    except search.VocabularyError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    planned = generate.plan(corpus, vocabulary)
     if args.check:
         differences = planned.differences(docs)
         for path in differences:

@@ -12,6 +12,7 @@ from pathlib import Path
 from . import export, urls
 from .corpus import Corpus
 from .render import all_pages
+from .search import Vocabulary, search_pages
 
 
 @dataclass
@@ -42,9 +43,9 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def plan(corpus: Corpus) -> Plan:
+def plan(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None = None) -> Plan:
     files: dict[str, str] = {}
-    for page in all_pages(corpus):
+    for page in [*all_pages(corpus), *search_pages(corpus, vocabulary or {})]:
         if page.path in files:
             raise ValueError(f"two pages render at {page.url!r}")
         files[page.path] = page.markdown()

@@ -5,20 +5,27 @@
   (``2007`` → the document's title);
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
-  computed by :func:`bridgelaws.render.law_alternates`).
+  computed by :func:`bridgelaws.render.law_alternates`);
+* ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import logging
 from copy import deepcopy
+from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
+
+from bridgelaws import pagefind
+
+log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
 NAME_ORDER = {"index": 0, "definitions": 1}
 
@@ -109,3 +116,18 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
                 entry["link"] = target
         config.extra.alternate = switcher
     return context
+
+
+@event_priority(-300)  # after mkdocs-static-i18n (-100) has built the other languages
+def on_post_build(config: Any) -> None:
+    """Index the whole site with Pagefind, once, after the last language is built.
+
+    mkdocs-static-i18n builds the other languages from inside the first build's post-build
+    event and calls this hook for each of them; only the outermost call (``building`` is
+    False again by then) sees every language on disk.
+    """
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return
+    summary = pagefind.index_site(Path(config.site_dir))
+    log.info("pagefind: %s", " · ".join(summary.splitlines()))

@@ -323,6 +323,41 @@ def simple_alternates(url_for: Callable[[str], str]) -> dict[str, str]:
     return {lang: url_for(lang) for lang in urls.INTERFACE_LANGUAGES}
 
 
+# -- what the search index records per page (see search.py) ------------------------------------
+
+
+def index_fields(entry: Entry, key: str, label: str, title: str) -> dict[str, object]:
+    """Front matter telling ``overrides/main.html`` to index this page's body.
+
+    ``key`` groups results (one per law across editions: ``law:13``; a regulation's point:
+    ``pl-2017-pzbs:3``); ``label`` is the law number as shown (``13``, ``PZBS 3``).
+    """
+    return {
+        "meta": {"key": key, "label": label, "title": title, "doc": entry.meta.id, "edition": entry.meta.edition},
+        "filters": {"edition": entry.meta.edition},
+    }
+
+
+def law_index_fields(entry: Entry, law: Law) -> dict[str, object]:
+    return index_fields(entry, f"law:{law.number}", str(law.number), display_title(law.title, entry.meta.lang))
+
+
+def point_index_fields(entry: Entry, point: Point) -> dict[str, object]:
+    label = f"{doc_short_name(entry)} {point.number}"
+    title = display_title(point.title, entry.meta.lang) or label
+    return index_fields(entry, f"{entry.meta.id}:{point.number}", label, title)
+
+
+def definitions_index_fields(entry: Entry) -> dict[str, object]:
+    lang = entry.meta.lang
+    return index_fields(entry, f"{entry.meta.id}:definitions", "", t(lang, "definitions"))
+
+
+def doc_short_name(entry: Entry) -> str:
+    """``PZBS`` for the Polish federation's decisions, ``SBL`` for the Finnish rules."""
+    return "PZBS" if entry.meta.kind == "regulations" else "SBL" if entry.meta.kind == "supplement" else ""
+
+
 # -- page builders ---------------------------------------------------------------------------------
 
 
@@ -334,7 +369,7 @@ def law_page(corpus: Corpus, entry: Entry, law: Law) -> Page:
         title=law_nav_title(law, lang),
         body=[],
         description=f"{meta.title}: {law_heading(law, lang)}",
-        meta={"law": law.number, "doc": meta.id},
+        meta={"law": law.number, "doc": meta.id, "pagefind": law_index_fields(entry, law)},
         alternates=law_alternates(corpus, law.number, entry),
     )
     owner = str(law.number)
@@ -504,7 +539,7 @@ def point_page(corpus: Corpus, entry: Entry, point: Point) -> Page:
         else t(lang, "point", n=point.number),
         body=[],
         description=f"{meta.title}: {title}",
-        meta={"point": point.number, "doc": meta.id},
+        meta={"point": point.number, "doc": meta.id, "pagefind": point_index_fields(entry, point)},
         alternates={**simple_alternates(urls.home), lang: urls.law(meta, point.number)},
     )
     owner = refs.anchor(refs.point_ref(point.number))
@@ -607,7 +642,7 @@ def definitions_page(corpus: Corpus, entry: Entry) -> Page:
         title=t(lang, "definitions"),
         body=[],
         description=f"{meta.title}: {t(lang, 'definitions')}",
-        meta={"doc": meta.id},
+        meta={"doc": meta.id, "pagefind": definitions_index_fields(entry)},
         alternates={**simple_alternates(urls.home), lang: urls.definitions(meta)},
     )
     body = page.body
@@ -772,7 +807,7 @@ def compare_page(corpus: Corpus, number: int) -> Page:
         title=t(lang, "compare_title", n=number),
         body=[],
         description=t(lang, "compare_title", n=number),
-        meta={"compare": number, "hide": ["navigation", "toc"], "search": {"exclude": True}},
+        meta={"compare": number, "hide": ["navigation", "toc"]},
         alternates={code: urls.law_hub(code, number) for code in urls.INTERFACE_LANGUAGES},
     )
     body = page.body

@@ -1,0 +1,558 @@
+/* bridge-laws search page: /<lang>/search/?q=QUERY[&edition=2007]
+ *
+ * Results, best first, are links in #search-results: one per law (or regulation point), to
+ * the best-matching section's anchor, with law, section, edition and a snippet.
+ *  1. A provision query (12C1(b), lag 16, 16 §, Yasa 45, przepis 16B2, punkt 13, SBL 3) puts
+ *     the provision first, from the data embedded in the page (#search-data, written by
+ *     bridgelaws/search.py): in each text of this language, newest edition first, at the
+ *     provision or its nearest printed ancestor; a language without the law gets its page
+ *     saying where to read it.
+ *  2. A synonym (content/search.toml) adds the laws an everyday word stands for.
+ *  3. Words go to Pagefind, this language's index only (stemming, accent folding, Turkish
+ *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
+ *     a shorter form of the longest word is tried and the status line says so.
+ * When a search has finished, #search-results carries data-query="<the query>".
+ * Source text reaches the page only through textContent; Pagefind's excerpts are rebuilt
+ * as text plus <mark> elements, so no source markup can become HTML.
+ */
+const data = JSON.parse(document.getElementById("search-data").textContent);
+const root = new URL("../../", import.meta.url); // this script is <root>/assets/javascripts/
+const lang = data.lang;
+const form = document.querySelector(".search-page-form");
+const input = document.getElementById("search-input");
+const statusLine = document.getElementById("search-status");
+const list = document.getElementById("search-results");
+const PAGE_SIZE = 20;
+const FRAGMENTS_PER_ROUND = 30;
+
+// -- text helpers -------------------------------------------------------------------------------
+
+/** Lower case in the page's language (Turkish İ/I), accents and ı/ł folded: "İHLAL" → "ihlal". */
+function fold(text) {
+  return text
+    .toLocaleLowerCase(lang)
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ı/g, "i")
+    .replace(/ł/g, "l");
+}
+
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+/** A root-relative site URL from the data ("fi/2007/13/#13A") as a path from the host. */
+function siteUrl(path) {
+  const url = new URL(path, root);
+  return url.pathname + url.hash;
+}
+
+/** "12C1b" → "12C1(b)", "p3-1-A" → "3.1.A": a reference as readers write it. */
+function displayRef(anchor) {
+  if (/^p\d/.test(anchor)) return anchor.slice(1).replace(/-/g, ".");
+  const match = /^(\d{1,2})([A-Z]?)(\d*)([a-z]?)([ivx]+|\d+)?$/.exec(anchor);
+  if (!match) return "";
+  const [, law, section, item, sub, subsub] = match;
+  return law + section + item + (sub ? `(${sub})` : "") + (subsub ? `(${subsub})` : "");
+}
+
+// -- provision queries --------------------------------------------------------------------------
+
+const CITATION = /^(\d{1,2})([a-h])?(\d{1,2})?([a-z])?([ivx]+|\d)?$/; // folded, no spaces or brackets: 12c1b
+const POINT_PATH = /^(\d{1,2})((?:\.[0-9a-z]+)*)$/; // 21.2.b
+
+/** What a whole query cites, or null: {law: "12C1b"} | {point: ["21","2","B"], doc?} */
+function parseProvision(query) {
+  let text = fold(query).trim();
+  let lawWord = false;
+  text = text.replace(/§\s*(:\s*\S+)?/g, () => {
+    lawWord = true;
+    return " ";
+  });
+  text = text.replace(/['’]\S*$/, ""); // Turkish case ending: 12C1(b)’de, Yasa 45’e
+  const words = text.split(/\s+/).filter(Boolean);
+  const isIn = (list, word) => list.some((entry) => fold(entry) === word.replace(/[.:]$/, ""));
+  let kind = "law";
+  let doc = null;
+  const strip = (index) => words.splice(index, 1);
+  if (words.length > 1 && isIn(data.pointWords, words[0])) {
+    kind = "point";
+    strip(0);
+  } else if (words.length > 1 && Object.keys(data.docWords).some((w) => fold(w) === words[0])) {
+    kind = "point";
+    doc = data.docWords[Object.keys(data.docWords).find((w) => fold(w) === words[0])];
+    strip(0);
+  } else if (words.length > 1 && isIn(data.lawWords, words[0])) {
+    lawWord = true;
+    strip(0);
+  } else if (words.length > 1 && isIn(data.lawWords, words[words.length - 1])) {
+    lawWord = true;
+    strip(words.length - 1);
+  }
+  if (words.length === 0) return null;
+  const cited = words.join("").replace(/[()]/g, "").replace(/\.$/, "");
+  if (kind === "point") {
+    const match = POINT_PATH.exec(cited);
+    return match ? { point: cited.split(".").map((part, i) => (i === 2 ? part.toUpperCase() : part)), doc } : null;
+  }
+  const match = CITATION.exec(cited);
+  if (!match) return null;
+  const [, law, section, item, sub, subsub] = match;
+  if (Number(law) < 1 || Number(law) > 93) return null;
+  if (!section && (item || sub)) return null; // "12 1" is not a provision
+  if (!section && !lawWord && words.length > 1) return null;
+  return { law: law + (section ? section.toUpperCase() : "") + (item || "") + (sub || "") + (subsub || "") };
+}
+
+/** "12C1eii" → ["12C1eii", "12C1e", "12C1", "12C", "12"] (refs.ancestors in Python). */
+function ancestors(ref) {
+  const match = /^(\d{1,2})([A-Z]?)(\d*)([a-z]?)([ivx]+|\d+)?$/.exec(ref);
+  if (!match) return [ref];
+  const parts = match.slice(1).map((part) => part || "");
+  const chain = [];
+  for (let n = parts.length; n > 0; n--) {
+    if (parts[n - 1]) chain.push(parts.slice(0, n).join(""));
+  }
+  return chain;
+}
+
+function editionWanted(doc, edition) {
+  return !edition || doc.edition === edition;
+}
+
+/** The provision in each text of this language; points concerning it; else the law's hub. */
+function lawHits(ref, edition, origin) {
+  const law = String(Number.parseInt(ref, 10));
+  const chain = ancestors(ref);
+  const hits = [];
+  for (const doc of data.docs) {
+    if (!editionWanted(doc, edition)) continue;
+    const text = doc.laws[law];
+    if (text) {
+      const present = new Set([law, ...text.anchors]);
+      const found = chain.find((candidate) => present.has(candidate)) || law;
+      hits.push({ key: `law:${law}`, doc, url: text.url + "#" + found, anchor: found, label: law, title: text.title, rank: found === ref ? 0 : 1, origin });
+    }
+  }
+  for (const doc of data.docs) {
+    if (!editionWanted(doc, edition)) continue;
+    for (const [number, point] of Object.entries(doc.points)) {
+      const concerned = point.laws.filter((r) => String(Number.parseInt(r, 10)) === law);
+      if (!concerned.length) continue;
+      const exact = concerned.includes(ref);
+      const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
+      if (!exact && !related && ref !== law) continue;
+      hits.push({ key: `${doc.id}:${number}`, doc, url: point.url, anchor: "", label: `${doc.short} ${number}`, title: point.title, rank: exact ? 2 : 3, concerns: concerned, origin });
+    }
+  }
+  if (!hits.some((hit) => hit.doc.laws[law])) {
+    hits.push({ key: `law:${law}`, doc: null, url: data.hubs + law + "/", anchor: "", label: law, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+  }
+  return hits.sort((a, b) => a.rank - b.rank);
+}
+
+function pointHits(path, docId, edition) {
+  const hits = [];
+  for (const doc of data.docs) {
+    if (!editionWanted(doc, edition) || (docId && doc.id !== docId)) continue;
+    const point = doc.points[path[0]];
+    if (!point) continue;
+    const wanted = "p" + path.join("-");
+    const present = new Set(["p" + path[0], ...point.anchors]);
+    let anchor = wanted;
+    while (!present.has(anchor) && anchor.includes("-")) anchor = anchor.slice(0, anchor.lastIndexOf("-"));
+    hits.push({ key: `${doc.id}:${path[0]}`, doc, url: point.url + "#" + anchor, anchor, label: `${doc.short} ${path[0]}`, title: point.title, rank: 0, origin: "provision" });
+  }
+  return hits;
+}
+
+// -- synonyms and variants ----------------------------------------------------------------------
+
+function synonymHits(query, edition) {
+  const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const hits = [];
+  for (const synonym of data.synonyms) {
+    const used = words.find((word) =>
+      synonym.words.some((entry) => {
+        const pattern = fold(entry);
+        return pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : word === pattern;
+      }),
+    );
+    if (!used) continue;
+    for (const ref of synonym.refs) {
+      for (const hit of lawHits(ref, edition, "synonym")) {
+        // "tveka → tvekan" says why an unexpected law came first; not when the word is the note
+        hit.synonym = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
+        hits.push(hit);
+      }
+    }
+  }
+  return hits;
+}
+
+const MAX_VARIANTS = 16;
+
+/** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
+function letterVariants(word) {
+  let forms = [word];
+  for (const [typed, printed] of Object.entries(data.letters || {})) {
+    const next = [];
+    for (const form of forms) {
+      let partial = [""];
+      for (const char of form) {
+        const options = char === typed || char === printed ? [typed, printed] : [char];
+        partial = partial.flatMap((head) => options.map((option) => head + option));
+        if (partial.length > MAX_VARIANTS) return [word];
+      }
+      next.push(...partial);
+    }
+    forms = next;
+  }
+  return forms;
+}
+
+/** Queries to run beside the one typed: the vocabulary's spelling rules, letters both ways.
+ * The query is lower-cased in the page's language first (Turkish "KISITLAMA" → "kısıtlama";
+ * the index lower-cases without Turkish rules, "I" → "i", so both forms are tried). */
+function variantQueries(query) {
+  const lowered = query.toLocaleLowerCase(lang).trim();
+  const words = lowered.split(/\s+/).filter(Boolean);
+  const spelled = [words];
+  for (const [pattern, replacement] of data.variants) {
+    const regex = new RegExp(pattern);
+    const changed = words.map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(regex, replacement));
+    if (changed.join(" ") !== words.join(" ")) spelled.push(changed);
+  }
+  const queries = new Set();
+  for (const variant of spelled) {
+    let combos = [[]];
+    for (const word of variant) {
+      combos = combos.flatMap((head) => letterVariants(word).map((form) => [...head, form]));
+      if (combos.length > MAX_VARIANTS) combos = combos.slice(0, MAX_VARIANTS);
+    }
+    combos.forEach((combo) => queries.add(combo.join(" ")));
+  }
+  queries.delete(query);
+  return [...queries].slice(0, MAX_VARIANTS);
+}
+
+// -- Pagefind -----------------------------------------------------------------------------------
+
+let pagefindInstance = null;
+/** Pagefind for this page's language (it reads <html lang>), on the main thread: the index is
+ * small, and without the web worker the WebAssembly preloaded in <head> is used as it is
+ * (a worker would fetch it again after starting: one more slow round trip on a phone). */
+async function pagefind() {
+  if (!pagefindInstance) {
+    const module = await import(new URL("pagefind/pagefind.js", root).href);
+    const instance = module.createInstance({
+      basePath: new URL("pagefind/", root).pathname,
+      baseUrl: root.pathname,
+      excerptLength: 26,
+      noWorker: true,
+    });
+    await instance.init();
+    pagefindInstance = instance;
+  }
+  return pagefindInstance;
+}
+
+function bestSubResult(result) {
+  let best = null;
+  let bestScore = -1;
+  for (const sub of result.sub_results || []) {
+    const score = (sub.weighted_locations || []).reduce((sum, location) => sum + location.balanced_score, 0);
+    if (score > bestScore) {
+      best = sub;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Pagefind results for the query and its variants, as one ranked list of raw results. */
+async function textResults(query, edition) {
+  const pf = await pagefind();
+  const options = edition ? { filters: { edition } } : {};
+  const queries = [query, ...variantQueries(query)];
+  const found = await Promise.all(queries.map((q) => pf.search(q, options)));
+  const seen = new Map();
+  found.forEach((search, index) => {
+    for (const result of search ? search.results : []) {
+      const score = result.score * (index === 0 ? 1 : 0.9);
+      const known = seen.get(result.id);
+      if (!known || known.score < score) seen.set(result.id, { result, score });
+    }
+  });
+  let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
+  let approximate = null;
+  if (!ranked.length) {
+    const words = query.split(/\s+/).filter(Boolean);
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+    for (let cut = 1; !ranked.length && longest.length - cut >= 4 && cut <= 3; cut++) {
+      const shorter = words.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
+      const search = await pf.search(shorter, options);
+      ranked = (search ? search.results : []).map((result) => ({ result, score: result.score }));
+      if (ranked.length) approximate = shorter;
+    }
+  }
+  const used = approximate ? [approximate, ...variantQueries(approximate)] : queries;
+  return { ranked: ranked.map((entry) => entry.result), approximate, forms: wordForms(used) };
+}
+
+/** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
+function wordForms(queries) {
+  const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
+  return split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
+}
+
+/** How well a result's matched words fit the query: per query word, 2 for the form typed (or a
+ * variant of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
+ * over-joined ("disinda" → "D.").  A result scoring 0 is dropped; higher scores come first. */
+function formScore(page, forms) {
+  const words = page.content.split(/\s+/);
+  const matched = [...new Set((page.locations || []).map((at) => fold(words[at] || "").replace(/[^\p{L}\p{N}]/gu, "")))];
+  let score = 0;
+  for (const variants of forms) {
+    let best = 0;
+    for (const word of matched) {
+      for (const form of variants) {
+        if (word === form) best = 2;
+        else if (best < 1 && word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
+        else if (best < 1 && form.length < 4 && word.startsWith(form)) best = 1;
+      }
+    }
+    score += best;
+  }
+  return score;
+}
+
+async function textHits(ranked, from, count, forms) {
+  const slice = ranked.slice(from, from + count);
+  const loaded = await Promise.all(slice.map((result) => result.data()));
+  const scored = loaded
+    .map((page, index) => ({ page, index, score: formScore(page, forms) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  return scored.map(({ page }) => {
+    const sub = bestSubResult(page);
+    const anchor = sub && sub.anchor && sub.anchor.id ? sub.anchor.id : "";
+    const meta = page.meta || {};
+    return {
+      key: meta.key || page.url,
+      docId: meta.doc,
+      edition: meta.edition,
+      url: sub ? sub.url : page.url,
+      anchor,
+      label: meta.label || "",
+      title: meta.title || page.meta.title || "",
+      excerpt: sub ? sub.excerpt : page.excerpt,
+      origin: "text",
+      absolute: true,
+    };
+  });
+}
+
+// -- rendering ----------------------------------------------------------------------------------
+
+/** Pagefind's excerpt (text with <mark>, < and > escaped) as DOM: text nodes and <mark>s. */
+function excerptNodes(excerpt) {
+  const decode = (text) =>
+    text.replace(/&(lt|gt|quot|#39|amp);/g, (all, name) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[name]);
+  const nodes = [];
+  excerpt.split(/(<mark>[\s\S]*?<\/mark>)/).forEach((part) => {
+    if (part.startsWith("<mark>")) {
+      const mark = document.createElement("mark");
+      mark.textContent = decode(part.slice(6, -7));
+      nodes.push(mark);
+    } else if (part) {
+      nodes.push(document.createTextNode(decode(part)));
+    }
+  });
+  return nodes;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function lawLabel(hit) {
+  if (!hit.label) return "";
+  return /^\d+$/.test(hit.label) ? format(data.strings.law, { n: hit.label }) : hit.label;
+}
+
+function docOf(id) {
+  return data.docs.find((doc) => doc.id === id) || null;
+}
+
+function renderHit(hit, others) {
+  const item = element("li", "search-result search-result--" + hit.origin);
+  const link = element("a", "search-result__link");
+  link.href = hit.absolute ? hit.url : siteUrl(hit.url);
+  const head = element("span", "search-result__head");
+  const label = lawLabel(hit);
+  if (label) head.append(element("span", "search-result__law", label));
+  if (hit.title) head.append(element("span", "search-result__title", hit.title));
+  link.append(head);
+  const where = element("span", "search-result__where");
+  const ref = displayRef(hit.anchor);
+  const doc = hit.doc || docOf(hit.docId);
+  if (ref && ref !== hit.label && ref !== (label.match(/\d+$/) || [""])[0]) where.append(element("span", "search-result__ref", ref));
+  if (hit.missing) where.append(element("span", "search-result__missing", data.strings.search_law_missing));
+  const edition = hit.edition || (doc && doc.edition);
+  if (edition) where.append(element("span", "search-result__edition", edition + (others.length ? " · " + others.join(", ") : "")));
+  if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
+  if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
+  if (where.childNodes.length) link.append(where);
+  item.append(link);
+  const snippet = element("p", "search-result__snippet");
+  if (hit.excerpt) snippet.append(...excerptNodes(hit.excerpt));
+  item.append(snippet);
+  if (!hit.excerpt && !hit.missing) fillSnippet(snippet, link.href, hit.anchor);
+  return item;
+}
+
+/** The provision's own text as the snippet of a provision hit (the page is then cached). */
+async function fillSnippet(snippet, href, anchor) {
+  try {
+    const response = await fetch(href.split("#")[0]);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    page.querySelectorAll(".headerlink, .via").forEach((node) => node.remove());
+    let node = anchor ? page.getElementById(anchor) : page.querySelector("article h1");
+    let text = node ? node.textContent.trim() : "";
+    if (node && /^H\d$/.test(node.tagName) && node.nextElementSibling) text += " " + node.nextElementSibling.textContent.trim();
+    snippet.textContent = text.length > 220 ? text.slice(0, 220).replace(/\s+\S*$/, "") + " …" : text;
+  } catch (error) {
+    snippet.textContent = "";
+  }
+}
+
+// -- the search ---------------------------------------------------------------------------------
+
+let current = 0;
+let pending = null;
+
+async function run(query, edition) {
+  const token = ++current;
+  list.replaceChildren();
+  list.setAttribute("aria-busy", "true");
+  delete list.dataset.query;
+  if (!query.trim()) {
+    statusLine.textContent = "";
+    list.removeAttribute("aria-busy");
+    return;
+  }
+  statusLine.textContent = data.strings.search_loading;
+  const provision = parseProvision(query);
+  let hits = [];
+  if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
+  else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
+  hits = hits.concat(synonymHits(query, edition));
+  let approximate = null;
+  let ranked = [];
+  let forms = [];
+  let failure = null;
+  try {
+    if (!provision) ({ ranked, approximate, forms } = await textResults(query, edition));
+  } catch (error) {
+    failure = format(data.strings.search_offline, { error: error.message || error });
+  }
+  if (token !== current) return;
+  const groups = new Map();
+  const order = [];
+  const add = (hit) => {
+    const edition = hit.edition || (hit.doc && hit.doc.edition);
+    const group = groups.get(hit.key);
+    if (!group) {
+      groups.set(hit.key, { hit, edition, others: [] });
+      order.push(hit.key);
+    } else if (edition && edition !== group.edition && !group.others.includes(edition)) {
+      group.others.push(edition);
+    }
+  };
+  hits.forEach(add);
+  let from = 0;
+  async function more() {
+    const target = order.length + PAGE_SIZE;
+    while (order.length < target && from < ranked.length) {
+      const batch = await textHits(ranked, from, FRAGMENTS_PER_ROUND, forms);
+      if (token !== current) return;
+      from += FRAGMENTS_PER_ROUND;
+      batch.forEach(add);
+    }
+  }
+  let rendered = 0;
+  function renderNew() {
+    while (rendered < order.length) {
+      const group = groups.get(order[rendered++]);
+      list.append(renderHit(group.hit, group.others));
+    }
+    document.querySelectorAll(".search-more").forEach((button) => button.remove());
+    if (from < ranked.length) {
+      const button = element("button", "search-more md-button", data.strings.search_more);
+      button.type = "button";
+      button.addEventListener("click", async () => {
+        await more();
+        if (token === current) renderNew();
+      });
+      list.after(button);
+    }
+  }
+  await more();
+  if (token !== current) return;
+  renderNew();
+  if (failure) statusLine.textContent = failure;
+  else if (!order.length) statusLine.textContent = format(data.strings.search_no_results, { q: query });
+  else
+    statusLine.textContent =
+      (approximate ? format(data.strings.search_approximate, { q: approximate }) + " " : "") +
+      format(data.strings.search_results_for, { count: order.length + (from < ranked.length ? "+" : ""), q: query });
+  // finished: scripts and tests wait for data-query to equal the query they typed
+  list.removeAttribute("aria-busy");
+  list.dataset.query = query;
+}
+
+function chosenEdition() {
+  const checked = form.querySelector("input[name=edition]:checked");
+  return checked ? checked.value : "";
+}
+
+function syncUrl(query, edition) {
+  const url = new URL(location.href);
+  url.searchParams.set("q", query);
+  if (edition) url.searchParams.set("edition", edition);
+  else url.searchParams.delete("edition");
+  history.replaceState(null, "", url);
+}
+
+function start() {
+  document.querySelectorAll(".search-more").forEach((button) => button.remove());
+  clearTimeout(pending);
+  const query = input.value;
+  const edition = chosenEdition();
+  syncUrl(query, edition);
+  return run(query, edition);
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  start();
+});
+input.addEventListener("input", () => {
+  clearTimeout(pending);
+  pending = setTimeout(start, 180);
+});
+form.querySelectorAll("input[name=edition]").forEach((radio) => radio.addEventListener("change", start));
+
+const params = new URLSearchParams(location.search);
+input.value = params.get("q") || "";
+const wantedEdition = params.get("edition");
+if (wantedEdition) {
+  const radio = form.querySelector(`input[name=edition][value="${CSS.escape(wantedEdition)}"]`);
+  if (radio) radio.checked = true;
+}
+if (input.value) start();
+else input.focus();

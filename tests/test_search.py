@@ -1,0 +1,160 @@
+"""Search without a browser: the vocabulary file, the data a search page carries, and what
+the built site gives Pagefind to index (and what it keeps out)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import pagefind, refs, search, urls
+from bridgelaws.corpus import Corpus
+from conftest import ROOT
+
+VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
+
+
+def test_the_real_vocabulary_loads_with_canonical_references() -> None:
+    vocabulary = search.load_vocabulary(VOCABULARY)
+    assert set(vocabulary) == set(search.SEARCH_LANGUAGES)
+    for lang, entry in vocabulary.items():
+        assert entry.law_words, lang
+        assert entry.synonyms, lang
+        for synonym in entry.synonyms:
+            assert synonym.words and all(refs.is_ref(ref) for ref in synonym.refs)
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ('[fi]\n[[fi.synonyms]]\nwords = ["x"]\nrefs = ["12(b)"]\n', "not canonical references"),
+        ('[fi]\n[[fi.synonyms]]\nwords = ["x"]\n', "not canonical references"),
+        ('[pl]\nvariants = [["(unclosed", "$1"]]\n', "variant"),
+        ('[pl]\nvariants = [["only-one"]]\n', "expected [pattern, replacement]"),
+        ("[fi\n", "search.toml"),
+    ],
+)
+def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:
+    path = tmp_path / "search.toml"
+    path.write_text(toml, encoding="utf-8")
+    with pytest.raises(search.VocabularyError, match=re.escape(message)) as raised:
+        search.load_vocabulary(path)
+    assert str(path) in str(raised.value)
+
+
+def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:
+    assert search.load_vocabulary(tmp_path / "missing.toml") == {}
+
+
+@pytest.mark.parametrize(
+    ("data", "forbidden"),
+    [
+        ({"t": "</script><script>alert(1)</script>"}, "</script"),
+        ({"t": "<!-- x"}, "<!--"),
+        ({"t": "a & b"}, "&"),
+    ],
+)
+def test_data_for_a_script_element_cannot_close_it(data: dict[str, str], forbidden: str) -> None:
+    text = search.json_for_script(data)
+    assert forbidden not in text
+    assert json.loads(text) == data
+
+
+def test_search_data_lists_every_provision_of_every_text(corpus: Corpus) -> None:
+    for lang in search.SEARCH_LANGUAGES:
+        data = search.search_data(corpus, lang, search.Vocabulary())
+        docs = {doc["id"]: doc for doc in data["docs"]}  # type: ignore[attr-defined, index]
+        for entry in corpus.in_language(lang):
+            doc = docs[entry.meta.id]
+            for law in entry.document.laws:
+                anchors = set(doc["laws"][str(law.number)]["anchors"])
+                assert anchors == {refs.anchor(ref) for ref in search.provision_refs(law.children)}
+            for point in entry.document.points:
+                assert doc["points"][point.number]["laws"] == point.laws
+
+
+def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:
+    data = search.search_data(corpus, "fi", search.Vocabulary())
+    laws_docs = [doc["edition"] for doc in data["docs"] if doc["kind"] == "laws"]  # type: ignore[attr-defined, index]
+    assert laws_docs == sorted(laws_docs, reverse=True)
+
+
+# -- the built site ------------------------------------------------------------------------------
+
+
+@pytest.mark.site
+def test_pagefind_indexes_each_text_language_and_nothing_else(site: Path) -> None:
+    entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert set(entry["languages"]) == set(search.SEARCH_LANGUAGES)
+    for lang, info in entry["languages"].items():
+        assert info["page_count"] > 0, lang
+
+
+@pytest.mark.site
+def test_only_law_text_pages_are_searchable(site: Path, corpus: Corpus) -> None:
+    def searchable(url: str) -> bool:
+        return "data-pagefind-body" in (site / url / "index.html").read_text(encoding="utf-8")
+
+    for entry in corpus.entries:
+        for law in entry.document.laws:
+            assert searchable(urls.law(entry.meta, law.number)), (entry.meta.id, law.number)
+        for point in entry.document.points:
+            assert searchable(urls.law(entry.meta, point.number)), (entry.meta.id, point.number)
+        assert not searchable(urls.document(entry.meta))
+    for url in ["", "fi/", "laws/", "fi/laws/13/", "sv/laws/40/", "compare/13/", "coverage/", "fi/search/"]:
+        assert not searchable(url), url
+
+
+@pytest.mark.site
+def test_a_law_page_carries_its_result_fields_and_edition_filter(site: Path) -> None:
+    html = (site / "sv" / "2007" / "13" / "index.html").read_text(encoding="utf-8")
+    assert 'data-pagefind-meta="key:law:13"' in html
+    assert 'data-pagefind-meta="label:13"' in html
+    assert 'data-pagefind-filter="edition:2007"' in html
+
+
+@pytest.mark.site
+def test_what_pagefind_leaves_out_is_on_the_pages(site: Path) -> None:
+    """The exclusion selectors must name classes the pages really use, or they exclude nothing."""
+    html = "".join(
+        (site / path / "index.html").read_text(encoding="utf-8")
+        for path in ["fi/1997/13", "fi/1997/12", "sv/2007/13", "pl/2017/pzbs/3", "fi/2007/16"]
+    )
+    for selector in pagefind.NOT_LAW_TEXT:
+        if selector == ".md-source-file":
+            continue  # Material's page footer; only with git dates, kept out in case it comes back
+        assert f'class="{selector[1:]}' in html or f' {selector[1:]}"' in html or f"{selector[1:]} " in html, selector
+
+
+@pytest.mark.site
+@pytest.mark.parametrize(
+    ("page", "action"),
+    [
+        ("index.html", "./search/"),
+        ("laws/13/index.html", "../../search/"),
+        ("fi/2007/13/index.html", "../../../fi/search/"),
+        ("sv/index.html", "../sv/search/"),
+        ("tr/2017/45/index.html", "../../../tr/search/"),
+        ("pl/2017/pzbs/3/index.html", "../../../../pl/search/"),
+    ],
+)
+def test_every_page_has_a_search_form_for_its_language(site: Path, page: str, action: str) -> None:
+    html = (site / page).read_text(encoding="utf-8")
+    form = re.search(r'<form class="site-search" role="search" action="([^"]+)"', html)
+    assert form is not None
+    assert form.group(1) == action
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", search.SEARCH_LANGUAGES)
+def test_each_search_page_embeds_its_language_data(site: Path, lang: str) -> None:
+    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
+    assert 'id="search-results"' in html
+    assert f'<html lang="{lang}"' in html
+    raw = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
+    assert raw is not None
+    data = json.loads(raw.group(1))
+    assert data["lang"] == lang and data["docs"]
+    assert "assets/javascripts/search.js" in html

@@ -1,0 +1,330 @@
+"""Search in a real browser (headless Debian Chromium over the built site and Pagefind).
+
+Three kinds of check:
+* tables of the traps directors hit: provision numbers written five ways, inflected forms,
+  missing accents, Turkish casing, everyday words the laws do not use;
+* sampled words: for words picked from each language's own texts (not chosen by hand), the
+  first ten results hold the laws that contain them, also typed without accents or in
+  capitals, and the first five results all contain a form of the word;
+* on a phone: a query per language, a tap on the first result, the provision on screen.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections.abc import Iterator
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from bridgelaws import bench_search, refs, urls
+from bridgelaws.corpus import Corpus, Entry
+from bridgelaws.search import SEARCH_LANGUAGES, provision_refs
+
+pytestmark = pytest.mark.browser
+
+
+def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "") -> list[str]:
+    """The result links (href paths with #anchor), best first, once the search has finished."""
+    url = f"{base_url}{lang}/search/?q={quote(query)}" + (f"&edition={edition}" if edition else "")
+    page.goto(url)  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
+        arg=query,
+        timeout=20000,
+    )
+    hrefs: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#search-results a", "links => links.map(a => a.getAttribute('href'))"
+    )
+    return hrefs
+
+
+def result_key(href: str) -> str:
+    """The law (across editions) or regulation point a result stands for: ``law:13``."""
+    path = urlsplit(href).path.strip("/").split("/")
+    if len(path) >= 3 and path[1] == "laws" and path[2].isdigit():
+        return f"law:{path[2]}"  # the language's page for a law it lacks
+    if path[-1] == "definitions":
+        return "definitions:" + "/".join(path[:-1])
+    if len(path) == 3 and path[2].isdigit():
+        return f"law:{path[2]}"
+    return "/".join(path)
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    yield context.new_page()
+    context.close()
+
+
+# -- provisions ------------------------------------------------------------------------------------
+
+PROVISIONS = [
+    # (language, query, the first result's href ends with)
+    ("fi", "12C1(b)", "/fi/2007/12/#12C1b"),
+    ("fi", "12 C 1 b", "/fi/2007/12/#12C1b"),
+    ("fi", "12C2", "/fi/2007/12/#12C2"),
+    ("fi", "pykälä 13", "/fi/2007/13/#13"),
+    ("fi", "16 §", "/fi/2007/16/#16"),
+    ("fi", "13 §:n", "/fi/2007/13/#13"),
+    ("fi", "64", "/fi/1997/64/#64"),  # only the 1997 text has it
+    ("fi", "SBL 3", "/fi/1997/sbl/3/#p3"),
+    ("sv", "lag 16", "/sv/2007/16/#16"),
+    ("sv", "lag 12C1(b)", "/sv/2007/12/#12C1b"),
+    ("sv", "16 §", "/sv/2007/16/#16"),
+    ("sv", "13d2a", "/sv/2007/13/#13D2a"),
+    ("sv", "lag 40", "/sv/laws/40/"),  # not in Swedish: the page that says so comes first
+    ("tr", "Yasa 45", "/tr/2017/45/#45"),
+    ("tr", "YASA 45", "/tr/2017/45/#45"),
+    ("tr", "45. Yasa", "/tr/2017/45/#45"),
+    ("tr", "Yasa 12C1(b)’de", "/tr/2017/12/#12C1b"),
+    ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
+    ("pl", "pkt 3.1", "/pl/2017/pzbs/3/#p3-1"),
+    ("pl", "przepis 16B2", "/pl/2017/pzbs/4/"),  # PZBS's decision on 16B2
+    ("pl", "przepisu 12C1(b)", "/pl/laws/12/"),  # no Polish text of law 12; no decision on 12C1
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "first"), PROVISIONS, ids=[f"{c[0]}:{c[1]}" for c in PROVISIONS])
+def test_a_provision_query_puts_the_provision_first(
+    page: object, base_url: str, lang: str, query: str, first: str
+) -> None:
+    hrefs = run_search(page, base_url, lang, query)
+    assert hrefs, f"{query!r} found nothing"
+    assert hrefs[0].endswith(first), hrefs[:3]
+
+
+def _sample_anchors(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:
+    """(lang, ref, expected href) for provisions picked at random (fixed seed) from every text."""
+    rng = random.Random(20261121)
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        texts = sorted(
+            (e for e in corpus.in_language(lang) if e.meta.kind == "laws"), key=lambda e: e.meta.edition, reverse=True
+        )
+        pool = [
+            (entry, law, ref) for entry in texts for law in entry.document.laws for ref in provision_refs(law.children)
+        ]
+        for _entry, _law, ref in rng.sample(pool, min(count, len(pool))):
+            holder = next(
+                e
+                for e in texts
+                if (law := e.document.law(refs.law_of(ref) or 0)) and ref in provision_refs(law.children)
+            )
+            cases.append((lang, ref, "/" + urls.law(holder.meta, refs.law_of(ref) or 0) + f"#{refs.anchor(ref)}"))
+    return cases
+
+
+def _written(ref: str) -> str:
+    """``12C1b`` → ``12C1(b)``: the way the books print it."""
+    return re.sub(r"^(\d+[A-Z]\d+)([a-z])(.*)$", r"\1(\2)\3", ref)
+
+
+def test_sampled_provisions_come_first_in_every_language(page: object, base_url: str, corpus: Corpus) -> None:
+    failures = []
+    for lang, ref, expected in _sample_anchors(corpus, 6):
+        for query in {ref, _written(ref), _written(ref).lower()}:
+            hrefs = run_search(page, base_url, lang, query)
+            if not hrefs or hrefs[0] != expected:
+                failures.append((lang, query, expected, hrefs[:2]))
+    assert not failures
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+WORDS = [
+    # (language, query, a law that must be among the first three results)
+    ("fi", "revokki", "law:61"),
+    ("fi", "revokin", "law:62"),
+    ("fi", "revokkia", "law:61"),
+    ("fi", "REVOKKI", "law:61"),
+    ("fi", "lepaaja", "law:42"),  # lepääjä without its accents
+    ("fi", "kilpailunjohtajan harkintavalta", "law:12"),
+    ("sv", "träkarlen", "law:9"),
+    ("sv", "TRÄKARLEN", "law:9"),
+    ("sv", "trakarlen", "law:9"),
+    ("sv", "tavlingsledaren", "law:12"),
+    ("tr", "rönons", "law:43"),
+    ("tr", "ronons", "law:43"),
+    ("tr", "KISITLAMALAR", "law:43"),
+    ("tr", "kisitlama", "law:43"),
+    ("tr", "İhlal", "law:43"),
+    ("tr", "IHLAL", "law:43"),
+    ("pl", "dziadek", "pl/2017/pzbs/21"),  # the text has only "dziadka"
+    ("pl", "sedzia", "pl/2017/pzbs/25"),
+    ("pl", "sędziego", "pl/2017/pzbs/4"),
+    # everyday words the laws do not use (content/search.toml)
+    ("fi", "miettimistauko", "law:16"),
+    ("fi", "klaimi", "law:68"),
+    ("sv", "tveka", "law:16"),
+    ("sv", "claim", "law:68"),
+    ("tr", "tereddüt", "law:16"),
+    ("tr", "claim", "law:68"),
+    ("pl", "zawahanie", "law:16"),
+    ("pl", "claim", "law:68"),
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "law"), WORDS, ids=[f"{c[0]}:{c[1]}" for c in WORDS])
+def test_a_word_finds_its_law_in_the_first_results(
+    page: object, base_url: str, lang: str, query: str, law: str
+) -> None:
+    hrefs = run_search(page, base_url, lang, query)
+    keys = [result_key(href) for href in hrefs[:3]]
+    assert any(key == law or key.startswith(law) for key in keys), (keys, hrefs[:3])
+
+
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
+def test_results_come_only_from_the_readers_language(page: object, base_url: str, lang: str) -> None:
+    for query in ["13", "a", "kart", "law 16"]:
+        for href in run_search(page, base_url, lang, query):
+            assert href.startswith(f"/{lang}/"), (query, href)
+
+
+def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) -> None:
+    for edition in ["1997", "2007"]:
+        hrefs = run_search(page, base_url, "fi", "kilpailunjohtaja", edition)
+        assert hrefs
+        assert all(href.startswith(f"/fi/{edition}/") for href in hrefs), hrefs
+
+
+# -- sampled words: recall and precision against the texts themselves ------------------------------
+
+WORD = re.compile(r"[^\W\d_]{6,}")
+
+
+def fold(text: str, lang: str) -> str:
+    if lang == "tr":
+        text = text.replace("I", "ı").replace("İ", "i")
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ı", "i").replace("ł", "l")
+
+
+def _group_texts(entry: Entry) -> dict[str, str]:
+    """The searchable text of each result group of a document (a law, a point)."""
+
+    def text_of(item: object) -> str:
+        parts = [getattr(item, "title", "")]
+        parts += [p.text for p in getattr(item, "paragraphs", [])]
+        parts += [note.text for note in getattr(item, "footnotes", [])]
+        parts += [heading.text for heading in getattr(item, "headings", [])]
+        for child in getattr(item, "children", []):
+            parts.append(text_of(child))
+        return " ".join(parts)
+
+    groups = {f"law:{law.number}": text_of(law) for law in entry.document.laws}
+    groups.update({urls.law(entry.meta, point.number).strip("/"): text_of(point) for point in entry.document.points})
+    return groups
+
+
+def _language_groups(corpus: Corpus, lang: str) -> dict[str, str]:
+    """Result groups of a language; a law's editions are one group (one result per law)."""
+    merged: dict[str, str] = {}
+    for entry in corpus.in_language(lang):
+        for key, text in _group_texts(entry).items():
+            merged[key] = merged.get(key, "") + " " + text
+    return merged
+
+
+def _sample_words(corpus: Corpus, lang: str, count: int) -> list[tuple[str, set[str]]]:
+    """Words of 6+ letters printed in at least two laws whose whole family (words sharing all
+    but their last three letters, so inflected forms too) stays within eight laws — so ten
+    results have room for all of them — with the laws holding the word as printed."""
+    texts = _language_groups(corpus, lang)
+    holders: dict[str, set[str]] = {}
+    folded_words: dict[str, set[str]] = {}
+    for key, text in texts.items():
+        lowered = text.replace("I", "ı").replace("İ", "i").lower() if lang == "tr" else text.lower()
+        for word in set(WORD.findall(lowered)):
+            holders.setdefault(word, set()).add(key)
+            folded_words.setdefault(key, set()).add(fold(word, lang))
+
+    def family(word: str) -> set[str]:
+        prefix = fold(word, lang)[: max(5, len(word) - 3)]
+        return {key for key, words in folded_words.items() if any(w.startswith(prefix) for w in words)}
+
+    candidates = sorted(word for word, keys in holders.items() if len(keys) >= 2 and len(family(word)) <= 8)
+    rng = random.Random(f"search-{lang}")
+    return [(word, holders[word]) for word in rng.sample(candidates, min(count, len(candidates)))]
+
+
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
+def test_sampled_words_find_the_laws_that_contain_them(page: object, base_url: str, corpus: Corpus, lang: str) -> None:
+    """Recall ≥ 90 % in the first ten and a form of the word in each of the first five, for the
+    word as printed, without accents and in capitals."""
+    misses, found_total, wanted_total, irrelevant = [], 0, 0, []
+    group_text = {key: fold(text, lang) for key, text in _language_groups(corpus, lang).items()}
+    for word, holders in _sample_words(corpus, lang, 10):
+        stem = fold(word, lang)[:4]  # inflections share the start: których, które
+        upper = word.replace("i", "İ").replace("ı", "I").upper() if lang == "tr" else word.upper()
+        for query in {word, fold(word, lang), upper}:
+            keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+            found = holders & set(keys[:10])
+            found_total += len(found)
+            wanted_total += len(holders)
+            if found != holders:
+                misses.append((query, sorted(holders - found)))
+            for key in keys[:5]:
+                if key in group_text and stem not in group_text[key]:
+                    irrelevant.append((query, key))
+    assert found_total / wanted_total >= 0.9, misses
+    assert not irrelevant
+
+
+# -- on a phone ------------------------------------------------------------------------------------
+
+PHONE_QUERIES = [
+    ("fi", "revokin", "/fi/1997/"),
+    ("sv", "träkarlen", "/sv/2007/9/#9A"),
+    ("tr", "kisitlama", "/tr/2017/43/"),
+    ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "target"), PHONE_QUERIES, ids=[c[0] for c in PHONE_QUERIES])
+def test_on_a_phone_a_result_opens_at_its_provision(
+    phone: object, base_url: str, lang: str, query: str, target: str
+) -> None:
+    hrefs = run_search(phone, base_url, lang, query)
+    assert hrefs and target in hrefs[0]
+    phone.tap("#search-results a")  # type: ignore[attr-defined]
+    phone.wait_for_url(re.compile(re.escape(hrefs[0].split("#")[0])))  # type: ignore[attr-defined]
+    anchor = urlsplit(hrefs[0]).fragment
+    assert anchor
+    box = phone.locator(f"[id='{anchor}']").bounding_box()  # type: ignore[attr-defined]
+    assert box is not None and 0 <= box["y"] < 844, box
+    assert not phone.foreign_requests  # type: ignore[attr-defined]
+
+
+def test_the_header_search_opens_the_search_page_with_results(phone: object, base_url: str) -> None:
+    phone.goto(f"{base_url}sv/2007/13/")  # type: ignore[attr-defined]
+    phone.tap(".site-search__button")  # type: ignore[attr-defined]
+    phone.wait_for_url("**/sv/search/")  # type: ignore[attr-defined]
+    phone.fill("#search-input", "träkarlen")  # type: ignore[attr-defined]
+    phone.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.getElementById('search-results').dataset.query === 'träkarlen'"
+    )
+    assert phone.eval_on_selector("#search-results a", "a => a.getAttribute('href')").endswith("/sv/2007/9/#9A")  # type: ignore[attr-defined]
+    assert "q=tr%C3%A4karlen" in phone.url or "q=träkarlen" in phone.url  # type: ignore[attr-defined]
+
+
+# -- the first query's weight ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def gzip_base_url(site: object) -> Iterator[str]:
+    """The site behind a server that compresses text as a real one does."""
+    with bench_search.serve(site) as base:  # type: ignore[arg-type]
+        yield base
+
+
+@pytest.mark.parametrize(("lang", "query"), list(bench_search.QUERIES.items()))
+def test_a_first_query_downloads_at_most_300_kb(browser: object, gzip_base_url: str, lang: str, query: str) -> None:
+    """Everything a cold browser fetches for its first search (page, CSS, JS, Pagefind's script,
+    WebAssembly, index chunk, fragments), as transferred: the budget of the issue."""
+    _elapsed, transferred, pagefind = bench_search.first_search(browser, gzip_base_url, lang, query, None)
+    assert pagefind > 0
+    assert transferred <= 300 * 1024, f"{lang}: {transferred / 1024:.0f} KB"

@@ -1,0 +1,295 @@
+"""Search: the search pages, the data they carry, and what Pagefind indexes.
+
+Full-text search is Pagefind's (one index per ``<html lang>``, stemming, accent folding; see
+:mod:`bridgelaws.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in
+each language's search page and read by ``assets/javascripts/search.js``:
+
+* **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
+  ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
+* **vocabulary** — ``content/search.toml``: the words that introduce a law number, spelling
+  variants the stemmer misses, and the synonym map of everyday words the laws do not use.
+
+Law, point and definition pages say what Pagefind should record about them through the
+``pagefind`` front matter (:func:`bridgelaws.render.index_fields`); ``overrides/main.html``
+turns it into ``data-pagefind-*`` attributes around the page body, so navigation and other
+pages stay out of the index.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import refs, urls
+from .corpus import Corpus
+from .model import Provision
+from .render import Page, display_title, doc_short_name, h, md_inline, t
+
+VOCABULARY_FILE = "search.toml"
+SEARCH_LANGUAGES = ("fi", "sv", "tr", "pl")
+
+
+@dataclass(frozen=True)
+class Synonym:
+    words: tuple[str, ...]
+    refs: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    law_words: tuple[str, ...] = ()
+    point_words: tuple[str, ...] = ()
+    doc_words: dict[str, str] = field(default_factory=dict)
+    variants: tuple[tuple[str, str], ...] = ()
+    letters: dict[str, str] = field(default_factory=dict)
+    synonyms: tuple[Synonym, ...] = ()
+
+
+class VocabularyError(ValueError):
+    """``content/search.toml`` is malformed; the message names the file and the entry."""
+
+
+def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
+    """Read ``content/search.toml``; a missing file means no vocabulary (search still works)."""
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise VocabularyError(f"{path}: {error}") from error
+    return {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
+
+
+def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
+    synonyms = []
+    for number, item in enumerate(_list(table.get("synonyms")), start=1):
+        if not isinstance(item, dict):
+            raise VocabularyError(f"{path}: [{lang}] synonym {number} is not a table")
+        targets = tuple(str(ref) for ref in _list(item.get("refs")))
+        bad = [ref for ref in targets if not refs.is_ref(ref)]
+        if bad or not targets:
+            raise VocabularyError(f"{path}: [{lang}] synonym {number}: not canonical references: {bad or 'none'}")
+        words = tuple(str(word).lower() for word in _list(item.get("words")))
+        synonyms.append(Synonym(words=words, refs=targets, note=str(item.get("note", ""))))
+    variants = []
+    for pair in _list(table.get("variants")):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise VocabularyError(f"{path}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
+        try:
+            re.compile(str(pair[0]))
+        except re.error as error:
+            raise VocabularyError(f"{path}: [{lang}] variant {pair[0]!r}: {error}") from error
+        variants.append((str(pair[0]), str(pair[1])))
+    doc_words = table.get("doc_words", {})
+    letters = table.get("letters", {})
+    if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):
+        raise VocabularyError(f'{path}: [{lang}] letters: expected single letters, {{typed = "printed"}}')
+    return Vocabulary(
+        letters={str(k): str(v) for k, v in letters.items()},
+        law_words=tuple(str(word).lower() for word in _list(table.get("law_words"))),
+        point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
+        doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
+        variants=tuple(variants),
+        synonyms=tuple(synonyms),
+    )
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+# -- the data a search page carries ------------------------------------------------------------
+
+
+def provision_refs(children: list[Provision]) -> list[str]:
+    found: list[str] = []
+    for child in children:
+        found.append(child.ref)
+        found.extend(provision_refs(child.children))
+    return found
+
+
+def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
+    """Everything ``search.js`` needs besides Pagefind: texts, their anchors, the vocabulary.
+
+    URLs are root-relative without the leading slash, like everywhere inside the site.
+    """
+    docs = []
+    for entry in corpus.in_language(lang):
+        meta = entry.meta
+        laws = {
+            str(law.number): {
+                "title": display_title(law.title, lang),
+                "url": urls.law(meta, law.number),
+                "anchors": [refs.anchor(ref) for ref in provision_refs(law.children)],
+            }
+            for law in sorted(entry.document.laws, key=lambda law: law.number)
+        }
+        points = {
+            point.number: {
+                "title": display_title(point.title, lang),
+                "url": urls.law(meta, point.number),
+                "anchors": [refs.anchor(ref) for ref in provision_refs(point.children)],
+                "laws": point.laws,
+            }
+            for point in entry.document.points
+        }
+        docs.append(
+            {
+                "id": meta.id,
+                "kind": meta.kind,
+                "edition": meta.edition,
+                "title": meta.title,
+                "short": doc_short_name(entry),
+                "laws": laws,
+                "points": points,
+            }
+        )
+    docs.sort(key=lambda doc: (doc["kind"] != "laws", -_year(str(doc["edition"]))))
+    return {
+        "lang": lang,
+        "docs": docs,
+        "hubs": urls.laws_index(lang),
+        "lawTitles": {
+            str(n): display_title(corpus.law_title(n, lang), lang) for n in range(1, 94) if corpus.law_title(n, lang)
+        },
+        "lawWords": list(vocabulary.law_words),
+        "pointWords": list(vocabulary.point_words),
+        "docWords": vocabulary.doc_words,
+        "variants": [list(pair) for pair in vocabulary.variants],
+        "letters": vocabulary.letters,
+        "synonyms": [{"words": list(s.words), "refs": list(s.refs), "note": s.note} for s in vocabulary.synonyms],
+        "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
+    }
+
+
+SEARCH_STRINGS = (
+    "search_results_for",
+    "search_no_results",
+    "search_loading",
+    "search_offline",
+    "search_provision",
+    "search_synonym",
+    "search_law_missing",
+    "search_approximate",
+    "law",
+    "edition",
+    "search_all_editions",
+    "search_more",
+    "definitions",
+)
+
+
+def _year(edition: str) -> int:
+    return int(edition) if edition.isdigit() else 0
+
+
+def json_for_script(data: object) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``</script>``, no ``<!--``."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+# -- pages -------------------------------------------------------------------------------------------
+
+
+def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
+    """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
+
+    Without script the form still submits here; results need script (Pagefind runs in the
+    browser), which the page says in a ``<noscript>``.
+    """
+    page = Page(
+        url=search_url(lang),
+        lang=lang,
+        title=t(lang, "search"),
+        body=[],
+        description=t(lang, "search_description"),
+        meta={"search_page": True, "hide": ["navigation", "toc"]},
+        alternates={code: search_url(code) for code in urls.INTERFACE_LANGUAGES},
+    )
+    editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=_year, reverse=True)
+    filters = ""
+    if len(editions) > 1:
+        choices = [(t(lang, "search_all_editions"), "")] + [(edition, edition) for edition in editions]
+        radios = "".join(
+            f'<label><input type="radio" name="edition" value="{h(value)}"{" checked" if not value else ""}>'
+            f" {h(text)}</label>"
+            for text, value in choices
+        )
+        filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
+    form = (
+        f'<form class="search-page-form" role="search" action="./" method="get">'
+        f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
+        f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"'
+        f' autocapitalize="off" spellcheck="false" enterkeyhint="search" placeholder="{h(t(lang, "search_hint"))}">'
+        f'<button type="submit">{h(t(lang, "search"))}</button></div>{filters}</form>'
+    )
+    data = json_for_script(search_data(corpus, lang, vocabulary))
+    page.body.extend(
+        [
+            f"# {md_inline(t(lang, 'search'))}",
+            "",
+            form,
+            "",
+            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
+            "",
+            '<ol id="search-results" class="search-results"></ol>',
+            "",
+            f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
+            "",
+            f'<script type="application/json" id="search-data">{data}</script>',
+        ]
+    )
+    return page
+
+
+def search_chooser_page(corpus: Corpus) -> Page:
+    """``/search/``: the interface without texts of its own asks which language to search."""
+    lang = urls.DEFAULT_LANGUAGE
+    page = Page(
+        url=search_url(lang),
+        lang=lang,
+        title=t(lang, "search"),
+        body=[],
+        description=t(lang, "search_description"),
+        meta={"hide": ["navigation", "toc"]},
+        alternates={code: search_url(code) for code in urls.INTERFACE_LANGUAGES},
+    )
+    buttons = "".join(
+        f'<button type="submit" formaction="{page.link(search_url(code))}" lang="{code}">'
+        f"{h(t(code, 'language_name'))}</button>"
+        for code in SEARCH_LANGUAGES
+        if corpus.in_language(code)
+    )
+    page.body.extend(
+        [
+            f"# {md_inline(t(lang, 'search'))}",
+            "",
+            f"<p>{h(t(lang, 'search_choose_language'))}</p>",
+            "",
+            f'<form class="search-page-form" role="search" action="{page.link(search_url("fi"))}" method="get">'
+            f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
+            f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"></div>'
+            f'<div class="search-languages">{buttons}</div></form>',
+        ]
+    )
+    return page
+
+
+def search_url(lang: str) -> str:
+    return f"{urls.language_prefix(lang)}search/"
+
+
+def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:
+    pages = [search_chooser_page(corpus)]
+    pages.extend(
+        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()))
+        for lang in SEARCH_LANGUAGES
+        if corpus.in_language(lang)
+    )
+    return pages
