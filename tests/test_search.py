@@ -44,6 +44,19 @@ def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, m
     assert str(path) in str(raised.value)
 
 
+def test_common_synonyms_reach_every_language(tmp_path: Path) -> None:
+    path = tmp_path / "search.toml"
+    path.write_text(
+        '[fi]\n[[fi.synonyms]]\nwords = ["klaimi"]\nrefs = ["68"]\n[sv]\n'
+        '[[common.synonyms]]\nwords = ["dummy"]\nrefs = ["41"]\n',
+        encoding="utf-8",
+    )
+    vocabulary = search.load_vocabulary(path)
+    assert [s.words for s in vocabulary["fi"].synonyms] == [("klaimi",), ("dummy",)]
+    assert [s.words for s in vocabulary["sv"].synonyms] == [("dummy",)]
+    assert "common" not in vocabulary
+
+
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:
     assert search.load_vocabulary(tmp_path / "missing.toml") == {}
 

@@ -165,6 +165,11 @@ WORDS = [
     ("tr", "claim", "law:68"),
     ("pl", "zawahanie", "law:16"),
     ("pl", "claim", "law:68"),
+    # the English words directors use everywhere ([[common.synonyms]])
+    ("fi", "revoke", "law:61"),
+    ("sv", "dummy", "law:41"),  # not in Swedish: the page saying where to read it
+    ("tr", "insufficient bid", "law:27"),
+    ("pl", "lead out of turn", "law:53"),
 ]
 
 
@@ -307,7 +312,8 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
     phone.wait_for_function(  # type: ignore[attr-defined]
         "() => document.getElementById('search-results').dataset.query === 'träkarlen'"
     )
-    assert phone.eval_on_selector("#search-results a", "a => a.getAttribute('href')").endswith("/sv/2007/9/#9A")  # type: ignore[attr-defined]
+    first = phone.eval_on_selector("#search-results a", "a => a.getAttribute('href')")  # type: ignore[attr-defined]
+    assert "/sv/2007/9/#9A" in first  # section 9A, at the provision that holds the word
     assert "q=tr%C3%A4karlen" in phone.url or "q=träkarlen" in phone.url  # type: ignore[attr-defined]
 
 

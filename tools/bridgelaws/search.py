@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import refs, urls
@@ -61,7 +61,12 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise VocabularyError(f"{path}: {error}") from error
-    return {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
+    common = _vocabulary(path, "common", data.pop("common", {}))
+    languages = {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
+    return {
+        lang: replace(vocabulary, synonyms=vocabulary.synonyms + common.synonyms)
+        for lang, vocabulary in languages.items()
+    }
 
 
 def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:

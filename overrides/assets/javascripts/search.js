@@ -12,8 +12,8 @@
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
  *     a shorter form of the longest word is tried and the status line says so.
  * When a search has finished, #search-results carries data-query="<the query>".
- * Source text reaches the page only through textContent; Pagefind's excerpts are rebuilt
- * as text plus <mark> elements, so no source markup can become HTML.
+ * Source text reaches the page only through textContent: snippets are built from Pagefind's
+ * plain-text content as text nodes and <mark> elements, so no source markup can become HTML.
  */
 const data = JSON.parse(document.getElementById("search-data").textContent);
 const root = new URL("../../", import.meta.url); // this script is <root>/assets/javascripts/
@@ -168,16 +168,26 @@ function pointHits(path, docId, edition) {
 
 // -- synonyms and variants ----------------------------------------------------------------------
 
+/** The query word (or phrase) that a synonym entry names, or undefined. */
+function synonymUsed(synonym, words, folded) {
+  for (const entry of synonym.words) {
+    const pattern = fold(entry);
+    if (pattern.includes(" ")) {
+      if ((" " + folded + " ").includes(" " + pattern + " ")) return pattern;
+      continue;
+    }
+    const word = words.find((w) => (pattern.endsWith("*") ? w.startsWith(pattern.slice(0, -1)) : w === pattern));
+    if (word) return word;
+  }
+  return undefined;
+}
+
 function synonymHits(query, edition) {
   const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const folded = words.join(" ");
   const hits = [];
   for (const synonym of data.synonyms) {
-    const used = words.find((word) =>
-      synonym.words.some((entry) => {
-        const pattern = fold(entry);
-        return pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : word === pattern;
-      }),
-    );
+    const used = synonymUsed(synonym, words, folded);
     if (!used) continue;
     for (const ref of synonym.refs) {
       for (const hit of lawHits(ref, edition, "synonym")) {
@@ -248,7 +258,6 @@ async function pagefind() {
     const instance = module.createInstance({
       basePath: new URL("pagefind/", root).pathname,
       baseUrl: root.pathname,
-      excerptLength: 26,
       noWorker: true,
     });
     await instance.init();
@@ -306,25 +315,60 @@ function wordForms(queries) {
   return split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
 }
 
-/** How well a result's matched words fit the query: per query word, 2 for the form typed (or a
- * variant of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
- * over-joined ("disinda" → "D.").  A result scoring 0 is dropped; higher scores come first. */
+/** How well one matched word fits one query word's forms: 2 for the form typed (or a variant
+ * of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
+ * over-joined ("disinda" → "D."). */
+function wordFit(word, variants) {
+  let best = 0;
+  for (const form of variants) {
+    if (word === form) return 2;
+    if (word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
+    else if (form.length < 4 && word.startsWith(form)) best = 1;
+  }
+  return best;
+}
+
+function bare(word) {
+  return fold(word || "").replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** A page's fit: per query word, the best fit among its matched words, summed.  A page
+ * scoring 0 is dropped; higher scores come first. */
 function formScore(page, forms) {
   const words = page.content.split(/\s+/);
-  const matched = [...new Set((page.locations || []).map((at) => fold(words[at] || "").replace(/[^\p{L}\p{N}]/gu, "")))];
-  let score = 0;
-  for (const variants of forms) {
-    let best = 0;
-    for (const word of matched) {
-      for (const form of variants) {
-        if (word === form) best = 2;
-        else if (best < 1 && word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
-        else if (best < 1 && form.length < 4 && word.startsWith(form)) best = 1;
-      }
+  const matched = [...new Set((page.locations || []).map((at) => bare(words[at])))];
+  return forms.reduce((sum, variants) => sum + Math.max(0, ...matched.map((word) => wordFit(word, variants))), 0);
+}
+
+/** Where to send the reader: the best-fitting match inside the best section, and the
+ * innermost element with an id that holds it (a provision #13D2a, a term #def-alert). */
+function bestLocation(page, forms) {
+  const words = page.content.split(/\s+/);
+  const sub = bestSubResult(page);
+  const candidates = sub && sub.locations && sub.locations.length ? sub.locations : page.locations || [];
+  let best = candidates[0] ?? 0;
+  let bestFit = -1;
+  for (const at of candidates) {
+    const fit = Math.max(0, ...forms.map((variants) => wordFit(bare(words[at]), variants)));
+    if (fit > bestFit) {
+      best = at;
+      bestFit = fit;
     }
-    score += best;
   }
-  return score;
+  const holder = (page.anchors || []).filter((anchor) => anchor.location <= best && anchor.id).pop();
+  return { at: best, anchor: holder ? holder.id : "", words };
+}
+
+/** A snippet around the chosen match, matched words marked: [[text, marked], …]. */
+function snippetAround(words, at, locations) {
+  const marked = new Set(locations || []);
+  const from = Math.max(0, at - 12);
+  const to = Math.min(words.length, at + 16);
+  const parts = [];
+  if (from > 0) parts.push(["… ", false]);
+  for (let i = from; i < to; i++) parts.push([words[i] + (i + 1 < to ? " " : ""), marked.has(i)]);
+  if (to < words.length) parts.push([" …", false]);
+  return parts;
 }
 
 async function textHits(ranked, from, count, forms) {
@@ -335,18 +379,17 @@ async function textHits(ranked, from, count, forms) {
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index);
   return scored.map(({ page }) => {
-    const sub = bestSubResult(page);
-    const anchor = sub && sub.anchor && sub.anchor.id ? sub.anchor.id : "";
+    const { at, anchor, words } = bestLocation(page, forms);
     const meta = page.meta || {};
     return {
       key: meta.key || page.url,
       docId: meta.doc,
       edition: meta.edition,
-      url: sub ? sub.url : page.url,
+      url: page.url.split("#")[0] + (anchor ? "#" + anchor : ""),
       anchor,
       label: meta.label || "",
-      title: meta.title || page.meta.title || "",
-      excerpt: sub ? sub.excerpt : page.excerpt,
+      title: meta.title || "",
+      snippet: snippetAround(words, at, page.locations),
       origin: "text",
       absolute: true,
     };
@@ -355,20 +398,19 @@ async function textHits(ranked, from, count, forms) {
 
 // -- rendering ----------------------------------------------------------------------------------
 
-/** Pagefind's excerpt (text with <mark>, < and > escaped) as DOM: text nodes and <mark>s. */
-function excerptNodes(excerpt) {
-  const decode = (text) =>
-    text.replace(/&(lt|gt|quot|#39|amp);/g, (all, name) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[name]);
+/** Snippet parts as DOM: text nodes and <mark>s, never parsed as HTML. */
+function snippetNodes(parts) {
   const nodes = [];
-  excerpt.split(/(<mark>[\s\S]*?<\/mark>)/).forEach((part) => {
-    if (part.startsWith("<mark>")) {
-      const mark = document.createElement("mark");
-      mark.textContent = decode(part.slice(6, -7));
-      nodes.push(mark);
-    } else if (part) {
-      nodes.push(document.createTextNode(decode(part)));
+  for (const [text, marked] of parts) {
+    if (!marked) {
+      nodes.push(document.createTextNode(text));
+      continue;
     }
-  });
+    const word = text.trimEnd();
+    const mark = document.createElement("mark");
+    mark.textContent = word;
+    nodes.push(mark, document.createTextNode(text.slice(word.length)));
+  }
   return nodes;
 }
 
@@ -409,9 +451,9 @@ function renderHit(hit, others) {
   if (where.childNodes.length) link.append(where);
   item.append(link);
   const snippet = element("p", "search-result__snippet");
-  if (hit.excerpt) snippet.append(...excerptNodes(hit.excerpt));
+  if (hit.snippet) snippet.append(...snippetNodes(hit.snippet));
   item.append(snippet);
-  if (!hit.excerpt && !hit.missing) fillSnippet(snippet, link.href, hit.anchor);
+  if (!hit.snippet && !hit.missing) fillSnippet(snippet, link.href, hit.anchor);
   return item;
 }
 
