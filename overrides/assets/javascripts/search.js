@@ -69,7 +69,8 @@ function parseProvision(query) {
     lawWord = true;
     return " ";
   });
-  text = text.replace(/['’]\S*$/, ""); // Turkish case ending: 12C1(b)’de, Yasa 45’e
+  // case endings after a citation: Turkish 12C1(b)’de, Yasa 45’e; Finnish 12C1(b):ssä, 13:n
+  text = text.replace(/['’:]\p{L}*/gu, " ");
   const words = text.split(/\s+/).filter(Boolean);
   const isIn = (list, word) => list.some((entry) => fold(entry) === word.replace(/[.:]$/, ""));
   let kind = "law";
