@@ -170,3 +170,19 @@ def test_no_page_is_wider_than_a_360_px_phone(browser: object, base_url: str, ur
     width = page.evaluate("document.scrollingElement.scrollWidth")
     page.close()
     assert width <= 360, f"/{url} is {width}px wide"
+
+
+def test_printing_a_law_gives_the_law_alone(browser: object, base_url: str) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(f"{base_url}sv/2007/13/")
+    page.emulate_media(media="print")
+    hidden = [".md-header", ".md-sidebar--primary", ".md-footer", ".edition-switch", ".other-texts", ".site-search"]
+    for selector in hidden:
+        locator = page.locator(selector).first
+        assert locator.count() == 0 or not locator.is_visible(), selector
+    assert page.locator("[id='13D2a']").is_visible()
+    assert page.locator("h1").inner_text().startswith("13")
+    citation = page.locator("a.ref").first
+    assert citation.is_visible()
+    assert citation.inner_text() == "14"  # the printed text of the reference, as in the book
+    page.close()
