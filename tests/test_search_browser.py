@@ -15,19 +15,21 @@ import random
 import re
 import unicodedata
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
 
 from bridgelaws import bench_search, refs, urls
 from bridgelaws.corpus import Corpus, Entry
-from bridgelaws.search import SEARCH_LANGUAGES, provision_refs
+from bridgelaws.search import SEARCH_LANGUAGES
 
 pytestmark = pytest.mark.browser
 
 
-def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "") -> list[str]:
-    """The result links (href paths with #anchor), best first, once the search has finished."""
+def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
+    """The result links (href paths with #anchor), best first, once the search has finished;
+    ``every``: after pressing "more results" until there are no more."""
     url = f"{base_url}{lang}/search/?q={quote(query)}" + (f"&edition={edition}" if edition else "")
     page.goto(url)  # type: ignore[attr-defined]
     page.wait_for_function(  # type: ignore[attr-defined]
@@ -35,6 +37,13 @@ def run_search(page: object, base_url: str, lang: str, query: str, edition: str 
         arg=query,
         timeout=20000,
     )
+    while every and page.locator(".search-more").count():  # type: ignore[attr-defined]
+        shown = page.locator("#search-results a").count()  # type: ignore[attr-defined]
+        page.click(".search-more")  # type: ignore[attr-defined]
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "n => document.querySelectorAll('#search-results a').length > n || !document.querySelector('.search-more')",
+            arg=shown,
+        )
     hrefs: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
         "#search-results a", "links => links.map(a => a.getAttribute('href'))"
     )
@@ -85,7 +94,7 @@ PROVISIONS = [
     ("tr", "Yasa 12C1(b)’de", "/tr/2017/12/#12C1b"),
     ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
     ("pl", "pkt 3.1", "/pl/2017/pzbs/3/#p3-1"),
-    ("pl", "przepis 16B2", "/pl/2017/pzbs/4/"),  # PZBS's decision on 16B2
+    ("pl", "przepis 16B2", "/pl/2017/pzbs/4/#p4"),  # PZBS's decision on 16B2
     ("pl", "przepisu 12C1(b)", "/pl/laws/12/"),  # no Polish text of law 12; no decision on 12C1
 ]
 
@@ -99,6 +108,27 @@ def test_a_provision_query_puts_the_provision_first(
     assert hrefs[0].endswith(first), hrefs[:3]
 
 
+def test_a_provision_result_shows_the_provisions_own_text(page: object, base_url: str, corpus: Corpus) -> None:
+    """The snippet is the text under the provision, not the page's lines around it."""
+    for lang, query, ref, doc_id in [
+        ("pl", "przepis 16B2", "point:4", "pl-2017-pzbs"),
+        ("sv", "lag 13D", "13D", "sv-2007"),
+    ]:
+        run_search(page, base_url, lang, query)
+        snippet = page.locator(".search-result__snippet").first  # type: ignore[attr-defined]
+        page.wait_for_function("p => p.textContent.length > 20", arg=snippet.element_handle())  # type: ignore[attr-defined]
+        entry = corpus.by_id(doc_id)
+        assert entry is not None
+        owner = (
+            next(p for p in entry.document.points if refs.point_ref(p.number) == ref)
+            if ref.startswith("point:")
+            else next(p for p in entry.document.law(13).provisions() if p.ref == ref)  # type: ignore[union-attr]
+        )
+        first_words = " ".join(owner.paragraphs[0].text.split()[:4])
+        assert first_words in snippet.inner_text(), (query, snippet.inner_text())
+        assert entry.meta.title not in snippet.inner_text()
+
+
 def _sample_anchors(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:
     """(lang, ref, expected href) for provisions picked at random (fixed seed) from every text."""
     rng = random.Random(20261121)
@@ -108,13 +138,16 @@ def _sample_anchors(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:
             (e for e in corpus.in_language(lang) if e.meta.kind == "laws"), key=lambda e: e.meta.edition, reverse=True
         )
         pool = [
-            (entry, law, ref) for entry in texts for law in entry.document.laws for ref in provision_refs(law.children)
+            (entry, law, ref)
+            for entry in texts
+            for law in entry.document.laws
+            for ref in (p.ref for p in law.provisions())
         ]
         for _entry, _law, ref in rng.sample(pool, min(count, len(pool))):
             holder = next(
                 e
                 for e in texts
-                if (law := e.document.law(refs.law_of(ref) or 0)) and ref in provision_refs(law.children)
+                if (law := e.document.law(refs.law_of(ref) or 0)) and ref in {p.ref for p in law.provisions()}
             )
             cases.append((lang, ref, "/" + urls.law(holder.meta, refs.law_of(ref) or 0) + f"#{refs.anchor(ref)}"))
     return cases
@@ -187,9 +220,13 @@ def test_a_word_finds_its_law_in_the_first_results(
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_results_come_only_from_the_readers_language(page: object, base_url: str, lang: str) -> None:
-    for query in ["13", "a", "kart", "law 16"]:
-        for href in run_search(page, base_url, lang, query):
-            assert href.startswith(f"/{lang}/"), (query, href)
+    seen = 0
+    common = {"fi": "kortti", "sv": "kort", "tr": "kart", "pl": "sędzia"}[lang]  # a word of every text
+    for query in ["13", common, "law 16", "claim", "12C1(b)"]:
+        hrefs = run_search(page, base_url, lang, query)
+        seen += len(hrefs)
+        assert all(href.startswith(f"/{lang}/") for href in hrefs), (query, hrefs)
+    assert seen >= 10  # the queries found things, so the check above checked something
 
 
 @pytest.mark.parametrize(
@@ -212,17 +249,7 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
         for key, text in _group_texts(entry).items()
         if key.startswith("law:") and re.search(r"\b(" + "|".join(stems) + ")", text.lower())
     }
-    page.goto(f"{base_url}fi/search/?q={quote(query)}&edition={edition}")  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "q => document.getElementById('search-results').dataset.query === q", arg=query
-    )
-    while page.locator(".search-more").count():  # type: ignore[attr-defined]
-        page.click(".search-more")  # type: ignore[attr-defined]
-        page.wait_for_timeout(200)  # type: ignore[attr-defined]
-    found = {
-        result_key(href)
-        for href in page.eval_on_selector_all("#search-results a", "ls => ls.map(a => a.getAttribute('href'))")
-    }  # type: ignore[attr-defined]
+    found = {result_key(href) for href in run_search(page, base_url, "fi", query, edition, every=True)}
     assert holders, query
     assert holders <= found, sorted(holders - found)
 
@@ -359,9 +386,9 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
 
 
 @pytest.fixture(scope="module")
-def gzip_base_url(site: object) -> Iterator[str]:
+def gzip_base_url(site: Path) -> Iterator[str]:
     """The site behind a server that compresses text as a real one does."""
-    with bench_search.serve(site) as base:  # type: ignore[arg-type]
+    with bench_search.serve(site) as base:
         yield base
 
 

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
@@ -41,11 +41,11 @@ class GzipHandler(SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[no-untyped-def]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # the parent redirects /fi/search → /fi/search/
             path = path / "index.html"
         if not (path.suffix in COMPRESSIBLE and path.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")):
             return super().send_head()
-        if path.name == "index.html" and not self.path.split("?")[0].endswith("/"):
-            return super().send_head()  # let the parent redirect /fi/search → /fi/search/
         body = gzip.compress(path.read_bytes(), compresslevel=6)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))

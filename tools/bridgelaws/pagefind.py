@@ -26,7 +26,6 @@ NOT_LAW_TEXT = (
     ".other-texts",
     ".point-laws",
     ".via",  # "→ fi 1997" after a link that leaves the text
-    ".md-source-file",
 )
 
 UNUSED = (

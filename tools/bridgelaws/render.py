@@ -333,7 +333,7 @@ def index_fields(entry: Entry, key: str, label: str, title: str) -> dict[str, ob
     ``pl-2017-pzbs:3``); ``label`` is the law number as shown (``13``, ``PZBS 3``).
     """
     return {
-        "meta": {"key": key, "label": label, "title": title, "doc": entry.meta.id, "edition": entry.meta.edition},
+        "meta": {"key": key, "label": label, "title": title, "edition": entry.meta.edition},
         "filters": {"edition": entry.meta.edition},
     }
 
@@ -471,7 +471,7 @@ def national_rules_block(corpus: Corpus, page: Page, number: int, current: Entry
         return []
     items = []
     for entry, point, concerned in rules:
-        label = "PZBS" if entry.meta.kind == "regulations" else "SBL"
+        label = doc_short_name(entry)
         name = f"{label} {point.number}" if entry.meta.kind == "regulations" else f"{label} {point.label}"
         link = page.link(urls.law(entry.meta, point.number))
         items.append(

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from . import refs, urls
 from .corpus import Corpus
-from .model import Provision
 from .render import Page, display_title, doc_short_name, h, md_inline, t
 
 VOCABULARY_FILE = "search.toml"
@@ -110,14 +109,6 @@ def _list(value: object) -> list[object]:
 # -- the data a search page carries ------------------------------------------------------------
 
 
-def provision_refs(children: list[Provision]) -> list[str]:
-    found: list[str] = []
-    for child in children:
-        found.append(child.ref)
-        found.extend(provision_refs(child.children))
-    return found
-
-
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
     """Everything ``search.js`` needs besides Pagefind: texts, their anchors, the vocabulary.
 
@@ -130,7 +121,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             str(law.number): {
                 "title": display_title(law.title, lang),
                 "url": urls.law(meta, law.number),
-                "anchors": [refs.anchor(ref) for ref in provision_refs(law.children)],
+                "anchors": [refs.anchor(provision.ref) for provision in law.provisions()],
             }
             for law in sorted(entry.document.laws, key=lambda law: law.number)
         }
@@ -138,7 +129,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             point.number: {
                 "title": display_title(point.title, lang),
                 "url": urls.law(meta, point.number),
-                "anchors": [refs.anchor(ref) for ref in provision_refs(point.children)],
+                "anchors": [refs.anchor(provision.ref) for provision in point.provisions()],
                 "laws": point.laws,
             }
             for point in entry.document.points
@@ -172,20 +163,17 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
     }
 
 
+# the interface strings search.js shows (the page's own are rendered into it here)
 SEARCH_STRINGS = (
     "search_results_for",
     "search_no_results",
     "search_loading",
     "search_offline",
-    "search_provision",
     "search_synonym",
     "search_law_missing",
     "search_approximate",
-    "law",
-    "edition",
-    "search_all_editions",
     "search_more",
-    "definitions",
+    "law",
 )
 
 
@@ -202,21 +190,40 @@ def json_for_script(data: object) -> str:
 # -- pages -------------------------------------------------------------------------------------------
 
 
+def _search_shell(lang: str, search_page: bool) -> Page:
+    """The page both kinds of search page start from, at ``/<lang>/search/``."""
+    meta: dict[str, object] = {"hide": ["navigation", "toc"]}
+    if search_page:
+        meta["search_page"] = True  # overrides/main.html: preloads and search.js
+    page = Page(
+        url=urls.search(lang),
+        lang=lang,
+        title=t(lang, "search"),
+        body=[f"# {md_inline(t(lang, 'search'))}", ""],
+        description=t(lang, "search_description"),
+        meta=meta,
+        alternates={code: urls.search(code) for code in urls.INTERFACE_LANGUAGES},
+    )
+    return page
+
+
+def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
+    return (
+        f'<form class="search-page-form" role="search" action="{action}" method="get">'
+        f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
+        f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"'
+        f' autocapitalize="off" spellcheck="false" enterkeyhint="search" placeholder="{h(t(lang, "search_hint"))}">'
+        f"{after_input}</div>{below}</form>"
+    )
+
+
 def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
     """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
 
     Without script the form still submits here; results need script (Pagefind runs in the
     browser), which the page says in a ``<noscript>``.
     """
-    page = Page(
-        url=search_url(lang),
-        lang=lang,
-        title=t(lang, "search"),
-        body=[],
-        description=t(lang, "search_description"),
-        meta={"search_page": True, "hide": ["navigation", "toc"]},
-        alternates={code: search_url(code) for code in urls.INTERFACE_LANGUAGES},
-    )
+    page = _search_shell(lang, search_page=True)
     editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=_year, reverse=True)
     filters = ""
     if len(editions) > 1:
@@ -227,19 +234,11 @@ def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
             for text, value in choices
         )
         filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
-    form = (
-        f'<form class="search-page-form" role="search" action="./" method="get">'
-        f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
-        f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"'
-        f' autocapitalize="off" spellcheck="false" enterkeyhint="search" placeholder="{h(t(lang, "search_hint"))}">'
-        f'<button type="submit">{h(t(lang, "search"))}</button></div>{filters}</form>'
-    )
+    submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
     data = json_for_script(search_data(corpus, lang, vocabulary))
     page.body.extend(
         [
-            f"# {md_inline(t(lang, 'search'))}",
-            "",
-            form,
+            _search_form(lang, "./", submit, filters),
             "",
             '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
             "",
@@ -254,40 +253,24 @@ def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
 
 
 def search_chooser_page(corpus: Corpus) -> Page:
-    """``/search/``: the interface without texts of its own asks which language to search."""
+    """``/search/``: the interface without texts of its own asks which language to search;
+    one submit button per language (``formaction``), so it works without script."""
     lang = urls.DEFAULT_LANGUAGE
-    page = Page(
-        url=search_url(lang),
-        lang=lang,
-        title=t(lang, "search"),
-        body=[],
-        description=t(lang, "search_description"),
-        meta={"hide": ["navigation", "toc"]},
-        alternates={code: search_url(code) for code in urls.INTERFACE_LANGUAGES},
-    )
+    page = _search_shell(lang, search_page=False)
     buttons = "".join(
-        f'<button type="submit" formaction="{page.link(search_url(code))}" lang="{code}">'
+        f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
         f"{h(t(code, 'language_name'))}</button>"
         for code in SEARCH_LANGUAGES
         if corpus.in_language(code)
     )
     page.body.extend(
         [
-            f"# {md_inline(t(lang, 'search'))}",
-            "",
             f"<p>{h(t(lang, 'search_choose_language'))}</p>",
             "",
-            f'<form class="search-page-form" role="search" action="{page.link(search_url("fi"))}" method="get">'
-            f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
-            f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"></div>'
-            f'<div class="search-languages">{buttons}</div></form>',
+            _search_form(lang, page.link(urls.search("fi")), "", f'<div class="search-languages">{buttons}</div>'),
         ]
     )
     return page
-
-
-def search_url(lang: str) -> str:
-    return f"{urls.language_prefix(lang)}search/"
 
 
 def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:

@@ -13,6 +13,7 @@ Stable from the first release (documented in the README):
 ``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
 ``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
 ``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
+``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
 ``/coverage/``                          which law is in which text
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
@@ -67,6 +68,11 @@ def edition(lang: str, edition_name: str) -> str:
 def compare(number: int) -> str:
     """The side-by-side view of a law (English interface; columns carry their own language)."""
     return f"compare/{number}/"
+
+
+def search(lang: str) -> str:
+    """``fi/search/``; the default language's ``search/`` asks which language to search."""
+    return f"{language_prefix(lang)}search/"
 
 
 def coverage() -> str:

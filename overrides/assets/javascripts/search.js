@@ -132,7 +132,8 @@ function lawHits(ref, edition, origin) {
     if (text) {
       const present = new Set([law, ...text.anchors]);
       const found = chain.find((candidate) => present.has(candidate)) || law;
-      hits.push({ key: `law:${law}`, doc, url: text.url + "#" + found, anchor: found, label: law, title: text.title, rank: found === ref ? 0 : 1, origin });
+      const rank = found === ref ? 0 : 1;
+      hits.push({ key: `law:${law}`, url: siteUrl(text.url + "#" + found), anchor: found, label: law, title: text.title, edition: doc.edition, rank, origin });
     }
   }
   for (const doc of data.docs) {
@@ -143,11 +144,12 @@ function lawHits(ref, edition, origin) {
       const exact = concerned.includes(ref);
       const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
       if (!exact && !related && ref !== law) continue;
-      hits.push({ key: `${doc.id}:${number}`, doc, url: point.url, anchor: "", label: `${doc.short} ${number}`, title: point.title, rank: exact ? 2 : 3, concerns: concerned, origin });
+      hits.push({ key: `${doc.id}:${number}`, url: siteUrl(point.url + "#p" + number), anchor: "p" + number, label: `${doc.short} ${number}`, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
     }
   }
-  if (!hits.some((hit) => hit.doc.laws[law])) {
-    hits.push({ key: `law:${law}`, doc: null, url: data.hubs + law + "/", anchor: "", label: law, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+  if (!hits.some((hit) => hit.rank <= 1)) {
+    // no text of this language (or edition) has the law: its page says where to read it
+    hits.push({ key: `law:${law}`, url: siteUrl(data.hubs + law + "/"), anchor: "", label: law, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
   }
   return hits.sort((a, b) => a.rank - b.rank);
 }
@@ -162,7 +164,7 @@ function pointHits(path, docId, edition) {
     const present = new Set(["p" + path[0], ...point.anchors]);
     let anchor = wanted;
     while (!present.has(anchor) && anchor.includes("-")) anchor = anchor.slice(0, anchor.lastIndexOf("-"));
-    hits.push({ key: `${doc.id}:${path[0]}`, doc, url: point.url + "#" + anchor, anchor, label: `${doc.short} ${path[0]}`, title: point.title, rank: 0, origin: "provision" });
+    hits.push({ key: `${doc.id}:${path[0]}`, url: siteUrl(point.url + "#" + anchor), anchor, label: `${doc.short} ${path[0]}`, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
   }
   return hits;
 }
@@ -384,7 +386,6 @@ async function textHits(ranked, from, count, forms) {
     const meta = page.meta || {};
     return {
       key: meta.key || page.url,
-      docId: meta.doc,
       edition: meta.edition,
       url: page.url.split("#")[0] + (anchor ? "#" + anchor : ""),
       anchor,
@@ -392,7 +393,6 @@ async function textHits(ranked, from, count, forms) {
       title: meta.title || "",
       snippet: snippetAround(words, at, page.locations),
       origin: "text",
-      absolute: true,
     };
   });
 }
@@ -427,14 +427,10 @@ function lawLabel(hit) {
   return /^\d+$/.test(hit.label) ? format(data.strings.law, { n: hit.label }) : hit.label;
 }
 
-function docOf(id) {
-  return data.docs.find((doc) => doc.id === id) || null;
-}
-
 function renderHit(hit, others) {
   const item = element("li", "search-result search-result--" + hit.origin);
   const link = element("a", "search-result__link");
-  link.href = hit.absolute ? hit.url : siteUrl(hit.url);
+  link.href = hit.url;
   const head = element("span", "search-result__head");
   const label = lawLabel(hit);
   if (label) head.append(element("span", "search-result__law", label));
@@ -442,11 +438,9 @@ function renderHit(hit, others) {
   link.append(head);
   const where = element("span", "search-result__where");
   const ref = displayRef(hit.anchor);
-  const doc = hit.doc || docOf(hit.docId);
-  if (ref && ref !== hit.label && ref !== (label.match(/\d+$/) || [""])[0]) where.append(element("span", "search-result__ref", ref));
+  if (/\D/.test(ref)) where.append(element("span", "search-result__ref", ref)); // not the law's own top: "13"
   if (hit.missing) where.append(element("span", "search-result__missing", data.strings.search_law_missing));
-  const edition = hit.edition || (doc && doc.edition);
-  if (edition) where.append(element("span", "search-result__edition", edition + (others.length ? " · " + others.join(", ") : "")));
+  if (hit.edition) where.append(element("span", "search-result__edition", hit.edition + (others.length ? " · " + others.join(", ") : "")));
   if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
   if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
   if (where.childNodes.length) link.append(where);
@@ -464,9 +458,14 @@ async function fillSnippet(snippet, href, anchor) {
     const response = await fetch(href.split("#")[0]);
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     page.querySelectorAll(".headerlink, .via").forEach((node) => node.remove());
-    let node = anchor ? page.getElementById(anchor) : page.querySelector("article h1");
+    const node = (anchor && page.getElementById(anchor)) || page.querySelector("article h1");
     let text = node ? node.textContent.trim() : "";
-    if (node && /^H\d$/.test(node.tagName) && node.nextElementSibling) text += " " + node.nextElementSibling.textContent.trim();
+    if (node && /^H\d$/.test(node.tagName)) {
+      // a heading: add the text under it, not the page's own lines (source, switches, notes)
+      let next = node.nextElementSibling;
+      while (next && !(next.matches("p") && /\b(prov|prov-text|law-text)\b/.test(next.className))) next = next.nextElementSibling;
+      if (next) text += " " + next.textContent.trim();
+    }
     snippet.textContent = text.length > 220 ? text.slice(0, 220).replace(/\s+\S*$/, "") + " …" : text;
   } catch (error) {
     snippet.textContent = "";
@@ -507,13 +506,12 @@ async function run(query, edition) {
   const groups = new Map();
   const order = [];
   const add = (hit) => {
-    const edition = hit.edition || (hit.doc && hit.doc.edition);
     const group = groups.get(hit.key);
     if (!group) {
-      groups.set(hit.key, { hit, edition, others: [] });
+      groups.set(hit.key, { hit, others: [] });
       order.push(hit.key);
-    } else if (edition && edition !== group.edition && !group.others.includes(edition)) {
-      group.others.push(edition);
+    } else if (hit.edition && hit.edition !== group.hit.edition && !group.others.includes(hit.edition)) {
+      group.others.push(hit.edition);
     }
   };
   hits.forEach(add);
