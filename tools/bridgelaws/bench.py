@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import bench_search
+from . import bench_lighthouse, bench_search
 
 PAGE_TYPES = {
     "landing": "index.html",
@@ -29,6 +29,8 @@ PAGE_TYPES = {
     "PZBS point": "pl/2017/pzbs/25/index.html",
     "document start page": "fi/1997/index.html",
     "law missing in a language": "pl/laws/13/index.html",
+    "compare view (law 13, all texts)": "compare/13/index.html",
+    "search page (engine loaded on demand)": "fi/search/index.html",
 }
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="([^"]+\.(?:css|js))"')
 
@@ -85,6 +87,7 @@ def main() -> int:
         sizes = ", ".join(f"{lang} {size / 1024:.0f} KB" for lang, size in per_language.items())
         lines += ["", f"- Pagefind index on disk (compressed chunks, fetched a few at a time): {sizes}"]
         lines += ["", *bench_search.report(site)]
+    lines += ["", *bench_lighthouse.report(site)]
     report = "\n".join(lines) + "\n"
     (root / "bench" / "report.md").write_text(report, encoding="utf-8")
     print(report)

@@ -6,7 +6,9 @@
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`);
-* ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`).
+* ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`), then
+  writes the offline lists, the service worker and the web app manifests
+  (:mod:`bridgelaws.offline`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from bridgelaws import pagefind
+from bridgelaws import offline, pagefind
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -129,5 +131,18 @@ def on_post_build(config: Any) -> None:
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
         return
-    summary = pagefind.index_site(Path(config.site_dir))
+    site = Path(config.site_dir)
+    summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
+    summary = offline.write(site, _site_names(config), config.site_description or config.site_name)
+    log.info("offline: %s", " · ".join(summary.splitlines()))
+
+
+def _site_names(config: Any) -> dict[str, str]:
+    """Each interface language's site name (mkdocs-static-i18n's ``site_name`` per language)."""
+    names = {}
+    i18n = config.plugins.get("i18n")
+    for language in getattr(getattr(i18n, "config", None), "languages", None) or []:
+        if language.build:
+            names[language.locale] = language.site_name or config.site_name
+    return names or {"en": config.site_name}

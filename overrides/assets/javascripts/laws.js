@@ -2,10 +2,84 @@
  *  1. The edition switcher keeps the reader at the same provision: /fi/2007/13/#13B → /fi/1997/13/#13B.
  *  2. The compare view shows the texts chosen in ?c=id,id[,id] and, for two editions of one
  *     language, the build-time redline of the newer one; the choice stays in the URL to share.
+ *  3. Named sub-navigation landmarks (Material leaves them without a name).
+ *  4. Offline: registers the service worker (/sw.js, written by bridgelaws.offline) and asks it
+ *     to keep the reader's language — every law page, the compare views and search — for use
+ *     with no network; the footer says when that is done.
  * Without script the links still work (to the law's top) and the compare view shows every text.
  */
 (function () {
   "use strict";
+
+  var OFFLINE_READY = {
+    en: "Saved on this device: readable without a network.",
+    fi: "Tallennettu laitteelle: luettavissa ilman verkkoyhteyttä.",
+    sv: "Sparad på enheten: kan läsas utan nätverk.",
+    tr: "Bu cihaza kaydedildi: ağ bağlantısı olmadan okunabilir.",
+    pl: "Zapisano na urządzeniu: dostępne bez połączenia z siecią."
+  };
+
+  function siteRoot() {
+    var config = document.getElementById("__config");
+    var base = config ? JSON.parse(config.textContent).base : ".";
+    return new URL(base.replace(/\/?$/, "/"), location.href);
+  }
+
+  function showOffline(message) {
+    var lang = document.documentElement.lang;
+    var root = document.documentElement;
+    root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
+    root.setAttribute("data-offline-version", message.version || "");
+    root.setAttribute("data-offline-fetched", String(message.fetched || 0));
+    var place = document.querySelector(".md-footer-meta .md-copyright");
+    if (!place || message.type !== "offline-ready") {
+      return;
+    }
+    var status = document.querySelector(".offline-status") || document.createElement("p");
+    status.className = "offline-status";
+    status.textContent = OFFLINE_READY[lang] || OFFLINE_READY.en;
+    place.appendChild(status);
+  }
+
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+      return;
+    }
+    var root = siteRoot();
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && /^offline-/.test(event.data.type)) {
+        showOffline(event.data);
+      }
+    });
+    function ask(worker) {
+      if (worker) {
+        worker.postMessage({ type: "keep-offline", lang: document.documentElement.lang });
+      }
+    }
+    // a rebuilt site brings a new worker while the page is open: ask the new one too
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      ask(navigator.serviceWorker.controller);
+    });
+    navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      ask(registration.active);
+    }).catch(function () { /* offline reading is an extra; the page works without it */ });
+  }
+
+  keepOffline();
+
+  // Material labels a section's sub-navigation by its expand toggle, which holds only an icon,
+  // so every such <nav> is announced without a name (and axe reports the landmarks as not
+  // unique): name each after its section's title.
+  document.querySelectorAll("nav.md-nav[aria-labelledby]").forEach(function (nav) {
+    var label = document.getElementById(nav.getAttribute("aria-labelledby"));
+    var title = nav.querySelector(":scope > .md-nav__title");
+    if (label && !label.textContent.trim() && title && title.textContent.trim()) {
+      nav.removeAttribute("aria-labelledby");
+      nav.setAttribute("aria-label", title.textContent.trim());
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.keep-hash");

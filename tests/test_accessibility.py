@@ -1,0 +1,117 @@
+"""Accessibility in a real browser: axe-core on every kind of page, language marking, keyboard.
+
+axe-core (the engine Lighthouse uses, carried by the axe-playwright-python wheel) runs with
+all its rules on the landing page, law pages, a compare view, the search page with results,
+and the pages that stand in for a missing law, at phone and desktop width.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+import pytest
+
+PAGES = {
+    "landing": "",
+    "language home": "fi/",
+    "law": "fi/2007/13/",
+    "law (sv)": "sv/2007/13/",
+    "law (tr)": "tr/2017/12/",
+    "PZBS point": "pl/2017/pzbs/4/",
+    "definitions": "fi/2007/definitions/",
+    "compare": "compare/13/?c=fi-1997,fi-2007,sv-2007",
+    "compare redline": "compare/12/?c=fi-1997,fi-2007",
+    "search": "fi/search/?q=revokki",
+    "search chooser": "search/",
+    "law hub": "laws/13/",
+    "law missing here": "pl/laws/13/",
+    "coverage": "coverage/",
+}
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+
+
+def violations(page: Any) -> list[str]:
+    page.evaluate(AXE)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{item['id']} ({item['impact']}): {item['help']} — "
+        + "; ".join(" ".join(node["target"]) for node in item["nodes"][:5])
+        for item in result["violations"]
+    ]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_no_violation(browser: Any, base_url: str, name: str, viewport: str) -> None:
+    context = browser.new_context(viewport=VIEWPORTS[viewport], service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(base_url + PAGES[name])
+        if "?q=" in PAGES[name]:
+            page.wait_for_selector("#search-results[data-query]")
+        found = violations(page)
+        assert not found, "\n".join(found)
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_every_text_block_in_another_language_than_the_page_says_so(browser: Any, base_url: str) -> None:
+    """The compare view (English interface) and the hubs quote law texts: each carries its lang."""
+    page = browser.new_page()
+    try:
+        for path in ("compare/13/", "laws/13/", "coverage/"):
+            page.goto(base_url + path)
+            unmarked = page.evaluate(
+                """() => [...document.querySelectorAll('td[data-doc]:not(.gap), th[data-doc], .law-text, .prov-text')]
+                    .filter(el => !el.closest('[lang]:not(html)'))
+                    .map(el => el.tagName + ' ' + (el.dataset.doc || el.textContent.slice(0, 40)))"""
+            )
+            assert unmarked == [], path
+        page.goto(base_url + "compare/13/")
+        langs = page.eval_on_selector_all(
+            "td[data-doc]:not(.gap)", "cells => cells.map(c => [c.dataset.doc, c.closest('[lang]').lang])"
+        )
+        assert langs and all(doc.split("-")[0] == lang for doc, lang in langs)
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_keyboard_alone_skips_to_the_law_searches_and_opens_a_result(browser: Any, base_url: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS["desktop"])
+    try:
+        page.goto(base_url + "fi/2007/13/")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.classList.contains('md-skip')")
+        page.keyboard.press("Enter")
+        assert page.evaluate("location.hash") != ""  # jumped past the navigation to the content
+        page.goto(base_url + "fi/2007/13/")
+        for _ in range(20):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('input[type=search], input[name=q]')"):
+                break
+        else:
+            pytest.fail("the search box is not reachable with Tab")
+        page.keyboard.type("revokki")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#search-results[data-query]")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.closest('#search-results a')"):
+                break
+        else:
+            pytest.fail("no search result is reachable with Tab")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "/fi/" in page.url and "/search/" not in page.url
+        focus_ring = page.evaluate(
+            "() => { const a = document.querySelector('article a'); a.focus(); const s = getComputedStyle(a);"
+            " return s.outlineStyle !== 'none' || s.boxShadow !== 'none' || s.textDecorationLine !== 'none'; }"
+        )
+        assert focus_ring
+    finally:
+        page.close()

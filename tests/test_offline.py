@@ -1,0 +1,190 @@
+"""Offline reading: what the service worker keeps, and the site with the network off.
+
+The browser tests load one law page over HTTP, wait until the worker says the language is
+kept, switch the network off and then open other pages of every kind a reader uses at a venue.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import pytest
+
+from bridgelaws import offline
+from conftest import serve
+
+LANGUAGES = ("fi", "sv", "tr", "pl")
+
+
+def offline_list(site: Path, lang: str) -> dict[str, str]:
+    data = json.loads((site / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
+    return dict(data["files"])
+
+
+def page_urls(site: Path, folder: str) -> list[str]:
+    pages = (site / folder).rglob("index.html")
+    return [offline.page_url(PurePosixPath(page.relative_to(site).as_posix())) for page in pages]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, lang: str) -> None:
+    kept = offline_list(site, lang)
+    pages = page_urls(site, lang)
+    compare = page_urls(site, "compare")
+    assert len(pages) > 50 and len(compare) >= 93
+    assert not [url for url in pages + compare if url not in kept]
+    assert f"{lang}/search/" in kept and f"pagefind/wasm.{lang}.pagefind" in kept
+    assert any(url.startswith(f"pagefind/fragment/{lang}_") for url in kept)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_language_keeps_no_other_languages_pages_or_index(site: Path, lang: str) -> None:
+    others = [other for other in LANGUAGES if other != lang]
+    kept = offline_list(site, lang)
+    assert not [url for url in kept if url.split("/")[0] in others]
+    assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
+
+
+def test_every_kept_file_exists_with_the_hash_listed(site: Path) -> None:
+    for lang in ("en", *LANGUAGES):
+        for url, digest in offline_list(site, lang).items():
+            path = site / url / "index.html" if url == "" or url.endswith("/") else site / url
+            assert path.is_file(), url
+            assert offline.file_hash(path) == digest, url
+
+
+def test_the_worker_carries_the_lists_version(site: Path) -> None:
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    versions = {json.loads((site / "offline" / f"{lang}.json").read_text())["version"] for lang in LANGUAGES}
+    assert len(versions) == 1
+    assert f'const VERSION = "{versions.pop()}";' in worker
+
+
+def test_a_changed_page_is_a_new_version_and_an_unchanged_site_the_same(site: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    names = {"en": "Laws", "fi": "Laki"}
+    offline.write(copy, names, "d")
+    first = (copy / "sw.js").read_bytes()
+    offline.write(copy, names, "d")
+    assert (copy / "sw.js").read_bytes() == first  # a rebuild that changes nothing: no update
+    page = copy / "fi" / "2007" / "13" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("</main>", "<p>x</p></main>"), "utf-8")
+    offline.write(copy, names, "d")
+    assert (copy / "sw.js").read_bytes() != first
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Path, lang: str) -> None:
+    folder = site if lang == "en" else site / lang
+    manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == lang and manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert (folder / manifest["scope"]).resolve() == site.resolve()
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes and any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+    for icon in manifest["icons"]:
+        assert (folder / icon["src"]).is_file()
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    assert 'rel="manifest"' in html and 'name="theme-color"' in html
+
+
+# -- in the browser --------------------------------------------------------------------
+
+
+@pytest.fixture
+def reader(browser: Any, base_url: str) -> Any:
+    """A phone that visited one Finnish law page and waited until the site was kept offline."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.foreign_requests = []
+    context.on("request", lambda r: None if r.url.startswith(base_url) else page.foreign_requests.append(r.url))
+    page.goto(f"{base_url}fi/2007/13/")
+    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+    context.set_offline(True)
+    yield page
+    context.close()
+
+
+def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: Any, base_url: str) -> None:
+    page = reader
+    assert page.locator(".offline-status").inner_text().startswith("Tallennettu")
+
+    response = page.goto(f"{base_url}fi/1997/45/#45C")
+    assert response.from_service_worker  # not a page the browser had in its own cache
+    assert page.locator("h1").inner_text().startswith("45")
+    assert page.locator("[id='45C']").is_visible()
+
+    page.goto(f"{base_url}fi/2007/")  # a document's start page, then a link on it
+    page.locator("article a[href$='/12/'], article a[href='12/']").first.click()
+    page.wait_for_url("**/fi/2007/12/")
+    assert page.locator("h1").inner_text().startswith("12")
+
+    assert page.goto(f"{base_url}compare/13/?c=fi-1997,sv-2007").from_service_worker
+    shown = page.eval_on_selector_all("table.compare thead th:not([hidden])", "cells => cells.length")
+    assert shown >= 2 and page.locator("table.compare tbody tr:not([hidden])").count() > 3
+
+    page.goto(f"{base_url}fi/search/?q=revokki")
+    page.wait_for_function("() => document.getElementById('search-results').dataset.query === 'revokki'")
+    first = page.locator("#search-results a").first
+    assert first.count() == 1
+    first.click()
+    page.wait_for_load_state()
+    assert "/fi/" in page.url and page.locator("h1").count() == 1
+    assert "revok" in page.locator("article").inner_text().lower()
+
+    page.goto(f"{base_url}fi/search/?q=12C1(b)")  # a provision query, answered from the page's data
+    page.wait_for_function("() => document.getElementById('search-results').dataset.query === '12C1(b)'")
+    assert "12/#12C1b" in page.locator("#search-results a").first.get_attribute("href")
+    assert page.foreign_requests == []
+
+
+def test_a_page_never_kept_says_so_instead_of_failing(reader: Any, base_url: str) -> None:
+    response = reader.goto(f"{base_url}fi/no-such-page/")
+    assert response.status == 404
+    assert reader.locator("h1").count() == 1
+
+
+def test_a_rebuilt_site_updates_the_kept_copy_fetching_only_what_changed(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    with serve(copy) as base:
+        rebuild_while_reading(browser, copy, base)
+
+
+def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{base}sv/2007/13/")
+        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+        first_version = page.get_attribute("html", "data-offline-version")
+
+        changed = copy / "sv" / "2007" / "14" / "index.html"
+        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (rättad)</h1>", 1), "utf-8")
+        offline.write(copy, {"sv": "Lagar"}, "d")  # what the build's last step does
+        new_version = json.loads((copy / "offline" / "sv.json").read_text())["version"]
+        assert new_version != first_version
+
+        page.reload()
+        page.wait_for_function(
+            f"() => document.documentElement.dataset.offlineVersion === '{new_version}'", timeout=120_000
+        )
+        fetched = int(page.get_attribute("html", "data-offline-fetched") or "-1")
+        assert 1 <= fetched <= 5  # the changed page and the manifest, not the whole language again
+
+        context.set_offline(True)
+        page.goto(f"{base}sv/2007/14/")
+        assert "(rättad)" in page.locator("h1").inner_text()
+        count = "async () => (await caches.keys()).filter(name => /^bridgelaws-[0-9a-f]{16}$/.test(name)).length"
+        for _ in range(100):  # the old version's cache is dropped once the new one is complete
+            if page.evaluate(count) == 1:
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate(count) == 1
+    finally:
+        context.close()

@@ -1,0 +1,188 @@
+/* bridge-laws service worker: the site keeps working at a venue with no network.
+ *
+ * Written to the site root by bridgelaws.offline after every build, with VERSION set to a hash
+ * of every file it may cache, so a rebuilt site is a new worker and a new cache.
+ *
+ *  - A page asks (postMessage {type: "keep-offline", lang}) for its language to be kept: the
+ *    worker reads offline/<lang>.json (every page of that language, the compare views, the
+ *    shared pages, the assets and that language's search index) and stores each file.  Files
+ *    whose hash has not changed since the last version are copied from the old cache, not
+ *    downloaded again.  The languages asked for are remembered, so a new version fetches them
+ *    again by itself.
+ *  - Requests are answered from the cache of this version first (its files are exactly this
+ *    build's), else from the network (and kept), else, for a page, the cached 404 page.
+ *    The query string is ignored: the server ignores it too (?c= of compare views, ?q= of
+ *    search, Pagefind's ?ts= cache-buster on pagefind-entry.json).
+ */
+"use strict";
+
+const VERSION = "__VERSION__";
+const PREFIX = "bridgelaws-";
+const CACHE = PREFIX + VERSION;
+const SETTINGS = PREFIX + "settings";           // not versioned: the languages kept offline
+const LANGUAGES_KEY = "languages.json";
+const HASH_HEADER = "x-bridgelaws-hash";
+const PARALLEL = 6;
+const ROOT = new URL("./", self.location.href);  // the site root (the site may live under a sub-path)
+
+const running = new Map();                       // lang -> Promise of its precache
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(self.skipWaiting());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    await self.clients.claim();
+    for (const lang of await keptLanguages()) {
+      await keep(lang);
+    }
+    await dropOldCaches();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "keep-offline" && typeof data.lang === "string" && /^[a-z]{2}$/.test(data.lang)) {
+    event.waitUntil(keep(data.lang).then(
+      (summary) => reply(event.source, { type: "offline-ready", lang: data.lang, version: VERSION, ...summary }),
+      (error) => reply(event.source, { type: "offline-failed", lang: data.lang, message: String(error) }),
+    ));
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== ROOT.origin || !url.href.startsWith(ROOT.href)) {
+    return;
+  }
+  event.respondWith(answer(request, url));
+});
+
+function reply(client, message) {
+  if (client && typeof client.postMessage === "function") {
+    client.postMessage(message);
+  }
+}
+
+/* The cache key of a URL: no query, no fragment, index.html as its folder (what pages link to). */
+function key(url) {
+  const clean = new URL(url.pathname.replace(/\/index\.html$/, "/"), url.origin);
+  return clean.href;
+}
+
+async function answer(request, url) {
+  const cached = await caches.match(key(url), { cacheName: CACHE });
+  if (cached) {
+    return cached;
+  }
+  try {
+    const response = await fetch(request);
+    // keep what was read, but never re-create a cache a newer worker has dropped
+    if (response.ok && response.type === "basic" && !url.search && (await caches.has(CACHE))) {
+      (await caches.open(CACHE)).put(key(url), await storable(response.clone(), ""));
+    }
+    return response;
+  } catch (offline) {
+    if (request.mode === "navigate") {
+      const notFound = await caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
+      if (notFound) {
+        return new Response(await notFound.blob(), { status: 404, statusText: "Not Found", headers: notFound.headers });
+      }
+    }
+    throw offline;
+  }
+}
+
+/* A response rebuilt from its body: a redirected response cannot answer a navigation. */
+async function storable(response, hash) {
+  const headers = new Headers(response.headers);
+  headers.set(HASH_HEADER, hash);
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+function keep(lang) {
+  if (!running.has(lang)) {
+    const job = precache(lang).finally(() => running.delete(lang));
+    running.set(lang, job);
+  }
+  return running.get(lang);
+}
+
+async function precache(lang) {
+  const listUrl = new URL(`offline/${lang}.json`, ROOT);
+  const list = await (await fetch(listUrl, { cache: "no-store" })).json();
+  if (list.version !== VERSION) {
+    throw new Error(`offline list ${list.version} is not this worker's version ${VERSION}`);
+  }
+  await rememberLanguage(lang);
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  const queue = list.files.slice();
+  let fetched = 0;
+  let copied = 0;
+  async function worker() {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const [path, hash] = item;
+      const where = key(new URL(path, ROOT));
+      const present = await cache.match(where);
+      if (present && present.headers.get(HASH_HEADER) === hash) {
+        continue;
+      }
+      const old = await findInOlder(older, where, hash);
+      if (old) {
+        await cache.put(where, old);
+        copied += 1;
+        continue;
+      }
+      const response = await fetch(where, { cache: "no-cache" });
+      if (!response.ok) {
+        throw new Error(`${where}: HTTP ${response.status}`);
+      }
+      await cache.put(where, await storable(response, hash));
+      fetched += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  if (running.size === 1) {  // no other language is still copying from the old caches
+    await dropOldCaches();
+  }
+  return { files: list.files.length, fetched, copied };
+}
+
+async function olderCaches() {
+  const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE && name !== SETTINGS);
+  return Promise.all(names.map((name) => caches.open(name)));
+}
+
+async function findInOlder(older, where, hash) {
+  for (const cache of older) {
+    const response = await cache.match(where);
+    if (response && response.headers.get(HASH_HEADER) === hash) {
+      return response;
+    }
+  }
+  return null;
+}
+
+async function dropOldCaches() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE && name !== SETTINGS) {
+      await caches.delete(name);
+    }
+  }
+}
+
+async function keptLanguages() {
+  const response = await (await caches.open(SETTINGS)).match(new URL(LANGUAGES_KEY, ROOT).href);
+  return response ? response.json() : [];
+}
+
+async function rememberLanguage(lang) {
+  const languages = await keptLanguages();
+  if (!languages.includes(lang)) {
+    const settings = await caches.open(SETTINGS);
+    await settings.put(new URL(LANGUAGES_KEY, ROOT).href, Response.json([...languages, lang]));
+  }
+}
