@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.bench import PAGE_TYPES, page_weight
+from bridgelaws.bench import ASSET, PAGE_TYPES, page_weight
 
 BUDGET_KB = {"html": 30, "total": 100}
 
@@ -21,6 +21,14 @@ def test_page_with_its_css_and_js_is_within_budget(site: Path, name: str) -> Non
     html_gz, total_gz = page_weight(site, PAGE_TYPES[name])
     assert html_gz <= BUDGET_KB["html"] * 1024, f"{name}: HTML {html_gz / 1024:.1f} KB gzip"
     assert total_gz <= BUDGET_KB["total"] * 1024, f"{name}: HTML+CSS+JS {total_gz / 1024:.1f} KB gzip"
+
+
+@pytest.mark.parametrize("name", PAGE_TYPES)
+def test_every_stylesheet_and_script_a_page_loads_exists(site: Path, name: str) -> None:
+    page = site / PAGE_TYPES[name]
+    links = set(ASSET.findall(page.read_text(encoding="utf-8")))
+    assert links
+    assert not [link for link in links if not (page.parent / link).resolve().is_file()]
 
 
 def test_the_budget_counts_every_stylesheet_and_script_the_page_loads(site: Path) -> None:
