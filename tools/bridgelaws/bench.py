@@ -12,6 +12,7 @@ behaviour; this tracks cost.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import subprocess
@@ -57,6 +58,21 @@ def page_weight(site: Path, relative: str) -> tuple[int, int]:
     return gz(page), total
 
 
+ALREADY_COMPRESSED = {".png", ".pagefind", ".pf_meta", ".pf_index", ".pf_fragment", ".pf_filter"}
+
+
+def offline_download(site: Path) -> list[str]:
+    """What the service worker downloads to keep each language offline (bridgelaws.offline)."""
+    lines = ["| kept offline | files | on the device | downloaded (gzip) |", "|---|---:|---:|---:|"]
+    for listing in sorted((site / "offline").glob("*.json")):
+        files = json.loads(listing.read_text(encoding="utf-8"))["files"]
+        paths = [site / url / "index.html" if url == "" or url.endswith("/") else site / url for url, _ in files]
+        raw = sum(path.stat().st_size for path in paths)
+        sent = sum(path.stat().st_size if path.suffix in ALREADY_COMPRESSED else gz(path) for path in paths)
+        lines.append(f"| {listing.stem} | {len(files)} | {raw / 1e6:.1f} MB | {sent / 1e6:.2f} MB |")
+    return lines
+
+
 def main() -> int:
     root = Path.cwd()
     site = root / "bench" / "site"
@@ -78,6 +94,7 @@ def main() -> int:
         if (site / relative).exists():
             html_gz, total_gz = page_weight(site, relative)
             lines.append(f"| {name} | {html_gz / 1024:.1f} KB | {total_gz / 1024:.1f} KB |")
+    lines += ["", *offline_download(site)]
     index = site / "pagefind"
     if index.exists():
         per_language = {
