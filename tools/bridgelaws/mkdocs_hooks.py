@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-from copy import deepcopy
+from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,45 @@ def _front_matter_title(path: str) -> str | None:
     return None
 
 
+# Other documents shown in a page's navigation; beyond this the language's home lists them.
+# The real corpus has at most four per language, so this only bounds synthetic growth.
+MAX_OTHER_SECTIONS = 12
+
+
+def page_navigation(page: Page, nav: Navigation) -> Navigation:
+    """The navigation one page shows: its own top-level section in full, the others as links.
+
+    With ``navigation.sections`` Material renders every top-level section with all of its
+    pages on every page (``navigation.prune`` leaves sections alone), so each law page carried
+    every document's list of laws: 42 KB of a 60 KB page, and page size and build time grew
+    with the square of the corpus (make bench, "build time at scale").  Here every other
+    section keeps only its index page, which Material draws as a link to the document.
+    """
+    items: list[Any] = []
+    others = 0
+    for item in nav.items:
+        if not isinstance(item, Section) or item.active:
+            items.append(item)
+            continue
+        others += 1
+        if others <= MAX_OTHER_SECTIONS:
+            items.append(_as_link(item))
+    view = copy(nav)  # shallow: the pages and the homepage stay shared
+    view.items = items
+    return view
+
+
+def _as_link(section: Section) -> Section:
+    index = next((child for child in section.children if isinstance(child, Page) and child.is_index), None)
+    if index is None:
+        return section
+    link = Section(section.title, [index])  # does not re-parent the page
+    link.parent = section.parent
+    return link
+
+
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
+    context["nav"] = page_navigation(page, nav)
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
     # Material's templates read the attribute: read and write it the same way.

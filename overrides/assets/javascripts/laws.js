@@ -69,13 +69,14 @@
 
   keepOffline();
 
-  // Material labels a section's sub-navigation by its expand toggle, which holds only an icon,
+  // Material labels a section's sub-navigation by its expand toggle, which holds only an icon
+  // (or is absent when the section shows only its index page),
   // so every such <nav> is announced without a name (and axe reports the landmarks as not
   // unique): name each after its section's title.
   document.querySelectorAll("nav.md-nav[aria-labelledby]").forEach(function (nav) {
     var label = document.getElementById(nav.getAttribute("aria-labelledby"));
     var title = nav.querySelector(":scope > .md-nav__title");
-    if (label && !label.textContent.trim() && title && title.textContent.trim()) {
+    if ((!label || !label.textContent.trim()) && title && title.textContent.trim()) {
       nav.removeAttribute("aria-labelledby");
       nav.setAttribute("aria-label", title.textContent.trim());
     }
