@@ -2,8 +2,10 @@
 
 Measures on this machine, in one run: the time of ``bridgelaws generate`` and of a strict
 ``mkdocs build`` (Pagefind included), the compressed weight (gzip -6, what a server sends) of
-one page of each type with the stylesheets and scripts it loads, and, per language, what a
-first search costs in headless Chromium (:mod:`bridgelaws.bench_search`): the bytes it
+one page of each type with the stylesheets and scripts it loads, what each language's offline
+copy downloads, Lighthouse mobile scores (:mod:`bridgelaws.bench_lighthouse`), build time on a
+synthetic corpus 5× and 20× larger against a plain Material build (:mod:`bridgelaws.bench_scale`),
+and, per language, what a first search costs in headless Chromium (:mod:`bridgelaws.bench_search`): the bytes it
 downloads and the time until results show, on the loopback and on an emulated slow phone
 network.  Writes ``bench/report.md`` and prints it.  Numbers, not pass/fail: the tests check
 behaviour; this tracks cost.
@@ -20,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import bench_lighthouse, bench_search
+from . import bench_lighthouse, bench_scale, bench_search
 
 PAGE_TYPES = {
     "landing": "index.html",
@@ -105,6 +107,7 @@ def main() -> int:
         lines += ["", f"- Pagefind index on disk (compressed chunks, fetched a few at a time): {sizes}"]
         lines += ["", *bench_search.report(site)]
     lines += ["", *bench_lighthouse.report(site)]
+    lines += ["", *bench_scale.report()]
     report = "\n".join(lines) + "\n"
     (root / "bench" / "report.md").write_text(report, encoding="utf-8")
     print(report)

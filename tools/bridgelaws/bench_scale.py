@@ -57,24 +57,34 @@ PLAIN_CONFIG = "mkdocs.plain.yml"
 PLAIN_SITE = "site-plain"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
-# ``mkdocs build`` as ``python -m mkdocs`` runs it, with the post-build Pagefind run timed
-# (the hook calls ``bridgelaws.pagefind.index_site``; nothing else changes).
-TIMED_MKDOCS = """
-import sys, time
-from bridgelaws import pagefind
-_index_site = pagefind.index_site
-def index_site(site_dir):
-    start = time.perf_counter()
+# Steps of the project's post-build hook timed on their own (module, function): each is
+# called through its module by ``mkdocs_hooks.on_post_build``, so wrapping it there times it.
+POST_BUILD_STEPS = (("pagefind", "bridgelaws.pagefind", "index_site"), ("offline", "bridgelaws.offline", "write"))
+
+# ``mkdocs build`` as ``python -m mkdocs`` runs it, with the post-build steps timed (a step
+# the project no longer has is skipped; nothing else changes).
+TIMED_MKDOCS = f"""
+import importlib, sys, time
+def timed(name, module, function):
     try:
-        return _index_site(site_dir)
-    finally:
-        print(f"bench-scale pagefind {time.perf_counter() - start:.6f}", file=sys.stderr)
-pagefind.index_site = index_site
+        owner = importlib.import_module(module)
+        original = getattr(owner, function)
+    except (ImportError, AttributeError):
+        return
+    def wrapper(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            print(f"bench-scale step {{name}} {{time.perf_counter() - start:.6f}}", file=sys.stderr)
+    setattr(owner, function, wrapper)
+for step in {POST_BUILD_STEPS!r}:
+    timed(*step)
 from mkdocs.__main__ import cli
 sys.argv = ["mkdocs", *sys.argv[1:]]
 cli()
 """
-PAGEFIND_TIME = re.compile(r"^bench-scale pagefind ([0-9.]+)$", re.MULTILINE)
+STEP_TIME = re.compile(r"^bench-scale step (\S+) ([0-9.]+)$", re.MULTILINE)
 DOCUMENTS = re.compile(r"; (\d+) documents$", re.MULTILINE)
 
 
@@ -329,10 +339,11 @@ class Measurement:
     document_pages: int
     generate_s: float
     mkdocs_s: float
-    pagefind_s: float | None
+    post_build: dict[str, float]  # the project's post-build steps (inside mkdocs_s)
     plain_s: float
     project_pages: int
     plain_pages: int
+    html_bytes: int
     pagefind_pages: dict[str, int]
     disk: int
     problems: tuple[str, ...]
@@ -346,17 +357,25 @@ class Measurement:
         return self.project_s / self.plain_s
 
 
+def timed_build(project: Path, config: str, steps: bool) -> Run:
+    """``mkdocs build --strict`` after ``sync``, so no earlier step's writes are flushed in it."""
+    os.sync()
+    runner = ["-c", TIMED_MKDOCS] if steps else ["-m", "mkdocs"]
+    return run([sys.executable, *runner, "build", "--strict", "-f", config], project)
+
+
 def measure(root: Path, project: Path, factor: int) -> Measurement:
     """Build the factor-k corpus both ways and check the copies are real documents."""
     documents = make_project(root, project, factor)
     write_plain_config(project)
     content = project / "content"
+    os.sync()
     generate = run([sys.executable, "-m", "bridgelaws.cli", "--content", str(content), "generate"], project)
-    build = run([sys.executable, "-c", TIMED_MKDOCS, "build", "--strict", "-f", PROJECT_CONFIG], project)
-    plain = run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", PLAIN_CONFIG], project)
+    build = timed_build(project, PROJECT_CONFIG, steps=True)
+    plain = timed_build(project, PLAIN_CONFIG, steps=False)
     counted = DOCUMENTS.search(generate.stdout)
-    pagefind_time = PAGEFIND_TIME.search(build.stderr)
     copies = [meta for meta in documents if meta.id.endswith(f"-copy{factor}")]
+    site = project / "site"
     return Measurement(
         factor=factor,
         documents=int(counted[1]) if counted else 0,
@@ -364,11 +383,12 @@ def measure(root: Path, project: Path, factor: int) -> Measurement:
         document_pages=document_pages(content / "docs", documents),
         generate_s=generate.seconds,
         mkdocs_s=build.seconds,
-        pagefind_s=float(pagefind_time[1]) if pagefind_time else None,
+        post_build={name: float(seconds) for name, seconds in STEP_TIME.findall(build.stderr)},
         plain_s=plain.seconds,
-        project_pages=count_files(project / "site", "*.html"),
+        project_pages=count_files(site, "*.html"),
         plain_pages=count_files(project / PLAIN_SITE, "*.html"),
-        pagefind_pages=pagefind_pages(project / "site"),
+        html_bytes=sum(path.stat().st_size for path in site.rglob("*.html")),
+        pagefind_pages=pagefind_pages(site),
         disk=disk_bytes(project),
         problems=tuple(problem for meta in copies for problem in copy_problems(project, meta)),
     )
@@ -381,22 +401,27 @@ def ms_per_page(seconds: float, pages: int) -> str:
     return f"{1000 * seconds / max(pages, 1):.1f}"
 
 
+def post_build_cell(steps: dict[str, float]) -> str:
+    return " + ".join(f"{name} {seconds:.1f}" for name, seconds in steps.items()) or "n/a"
+
+
 def table(results: list[Measurement]) -> list[str]:
     base = results[0]
     lines = [
-        f"| k | docs | .md (in docs) | project s (generate + mkdocs, of which Pagefind) | pages | ms/page "
-        f"| plain s | pages | ms/page | project/plain | growth project (×{base.factor}) | growth plain | disk |",
-        "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| k | documents | .md files (in documents) | pages project / plain | HTML KB/page "
+        "| project s = generate + mkdocs | of which post-build s | plain s | ms/page project / plain "
+        f"| project / plain | growth ÷ k={base.factor}: project / plain | disk |",
+        "|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|",
     ]
     for m in results:
-        pagefind = f"{m.pagefind_s:.1f}" if m.pagefind_s is not None else "n/a"
         lines.append(
             f"| {m.factor} | {m.documents} | {m.markdown_files} ({m.document_pages}) "
-            f"| {m.project_s:.1f} ({m.generate_s:.1f} + {m.mkdocs_s:.1f}, {pagefind}) | {m.project_pages} "
-            f"| {ms_per_page(m.project_s, m.project_pages)} | {m.plain_s:.1f} | {m.plain_pages} "
-            f"| {ms_per_page(m.plain_s, m.plain_pages)} | {m.ratio:.2f} "
-            f"| {m.project_s / base.project_s:.1f} (k/k₀ {m.factor / base.factor:g}) "
-            f"| {m.plain_s / base.plain_s:.1f} | {m.disk / 1e6:.0f} MB |"
+            f"| {m.project_pages} / {m.plain_pages} | {m.html_bytes / 1024 / max(m.project_pages, 1):.0f} "
+            f"| {m.project_s:.1f} = {m.generate_s:.1f} + {m.mkdocs_s:.1f} | {post_build_cell(m.post_build)} "
+            f"| {m.plain_s:.1f} | {ms_per_page(m.project_s, m.project_pages)} / "
+            f"{ms_per_page(m.plain_s, m.plain_pages)} "
+            f"| {m.ratio:.2f} | {m.project_s / base.project_s:.1f}× / {m.plain_s / base.plain_s:.1f}× "
+            f"(k {m.factor / base.factor:g}×) | {m.disk / 1e6:.0f} MB |"
         )
     return lines
 
@@ -416,13 +441,14 @@ def scaling_checks(results: list[Measurement]) -> list[str]:
             },
         }
         wrong = [f"{name} {got} (expected {want:g})" for name, (got, want) in expected.items() if got != want]
-        lines.append(
-            f"- k={m.factor}: "
-            + ("; ".join(wrong) if wrong else "documents, their pages and Pagefind's grow exactly k×")
+        grown = "; ".join(wrong) if wrong else "documents, their pages and Pagefind's pages grow exactly k×"
+        real = (
+            "every copy has its pages, compare column, hub link, search data, export record and switcher"
+            if not m.problems
+            else "copies that are not real documents:"
         )
+        lines.append(f"- k={m.factor}: {grown}; {real}")
         lines.extend(f"  - {problem}" for problem in m.problems)
-        if not m.problems:
-            lines[-1] += "; every copy has its pages, compare column, hub link, search data, export record and switcher"
     return lines
 
 
@@ -437,13 +463,15 @@ def verdicts(results: list[Measurement]) -> list[str]:
         f"- {linear}: {scale:g}× the corpus builds in {growth:.1f}× the time (limit {scale:g}×; "
         f"plain Material: {largest.plain_s / base.plain_s:.1f}×)",
         f"- {cheap}: the project's build is at most {worst.ratio:.2f}× a plain Material build "
-        f"(worst at k={worst.factor}; limit {MAX_RATIO}×)",
+        f"(worst at k={worst.factor}; limit {MAX_RATIO:g}×)",
     ]
 
 
 def report(factors: tuple[int, ...] = FACTORS, workdir: Path | None = None) -> list[str]:
     """Measure every factor (in ``workdir``, else a temporary folder removed afterwards)."""
     factors = tuple(sorted(set(factors)))
+    if workdir is not None and workdir.exists() and any(workdir.iterdir()):
+        raise BenchError(f"{workdir}: not empty; give a new folder")
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as temporary:
         folder = workdir or Path(temporary)
         start = time.perf_counter()

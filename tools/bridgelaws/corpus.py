@@ -66,8 +66,18 @@ class Corpus:
     def in_language(self, lang: str) -> list[Entry]:
         return [entry for entry in self.entries if entry.meta.lang == lang]
 
+    @cached_property
+    def _entries_by_law(self) -> dict[int, list[Entry]]:
+        # every law page asks which texts have its law: a scan of every entry each time made
+        # generating quadratic in the corpus (make bench, "build time at scale")
+        by_law: dict[int, list[Entry]] = {}
+        for entry in self.entries:
+            for number in dict.fromkeys(law.number for law in entry.document.laws):
+                by_law.setdefault(number, []).append(entry)
+        return by_law
+
     def having_law(self, number: int) -> list[Entry]:
-        return [entry for entry in self.entries if entry.document.law(number)]
+        return list(self._entries_by_law.get(number, []))
 
     def law_numbers(self) -> list[int]:
         return sorted({law.number for entry in self.entries for law in entry.document.laws})
