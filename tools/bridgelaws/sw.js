@@ -22,7 +22,7 @@ const CACHE = PREFIX + VERSION;
 const SETTINGS = PREFIX + "settings";           // not versioned: the languages kept offline
 const LANGUAGES_KEY = "languages.json";
 const HASH_HEADER = "x-bridgelaws-hash";
-const PARALLEL = 6;
+const PARALLEL = 3;                             // a background download: leave room for the reader's own requests
 const ROOT = new URL("./", self.location.href);  // the site root (the site may live under a sub-path)
 
 const running = new Map();                       // lang -> Promise of its precache

@@ -19,6 +19,8 @@
     pl: "Zapisano na urządzeniu: dostępne bez połączenia z siecią."
   };
 
+  var KEEP_DELAY_MS = 3000;
+
   function siteRoot() {
     var config = document.getElementById("__config");
     var base = config ? JSON.parse(config.textContent).base : ".";
@@ -60,11 +62,17 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       ask(navigator.serviceWorker.controller);
     });
-    navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      ask(registration.active);
-    }).catch(function () { /* offline reading is an extra; the page works without it */ });
+    // after the page has loaded and a moment more: the download of the language (1-2 MB) must
+    // not compete with the page itself or with a first search on a slow phone network
+    window.addEventListener("load", function () {
+      setTimeout(function () {
+        navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function () {
+          return navigator.serviceWorker.ready;
+        }).then(function (registration) {
+          ask(registration.active);
+        }).catch(function () { /* offline reading is an extra; the page works without it */ });
+      }, KEEP_DELAY_MS);
+    });
   }
 
   keepOffline();
