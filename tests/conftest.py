@@ -5,17 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from bridgelaws import corpus as corpus_module
 from bridgelaws import manifest
+from bridgelaws.localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from bridgelaws.model import ParseResult
 from bridgelaws.sources import get_parser
 
@@ -78,41 +75,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # -- the built site in headless Debian Chromium (Playwright cannot download browsers here) --
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class _QuietServer(ThreadingHTTPServer):
-    def handle_error(self, request: object, client_address: object) -> None:
-        # a browser closing a page mid-download (the service worker's precache) is not an error
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """A static server for ``folder`` on a free loopback port; yields its base URL."""
-    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
 
 
 @pytest.fixture(scope="session")
@@ -127,7 +90,7 @@ def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         pytest.fail("Debian chromium is missing: run `make browser` (make test does it)")
     with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         yield launched
         launched.close()
 

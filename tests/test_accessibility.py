@@ -80,6 +80,15 @@ def test_every_text_block_in_another_language_than_the_page_says_so(browser: Any
         page.close()
 
 
+def tab_until(page: Any, focused: str, presses: int) -> bool:
+    """Press Tab until the expression ``focused`` is true of the focus, at most ``presses`` times."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused):
+            return True
+    return False
+
+
 @pytest.mark.browser
 def test_keyboard_alone_skips_to_the_law_searches_and_opens_a_result(browser: Any, base_url: str) -> None:
     page = browser.new_page(viewport=VIEWPORTS["desktop"])
@@ -90,21 +99,15 @@ def test_keyboard_alone_skips_to_the_law_searches_and_opens_a_result(browser: An
         page.keyboard.press("Enter")
         assert page.evaluate("location.hash") != ""  # jumped past the navigation to the content
         page.goto(base_url + "fi/2007/13/")
-        for _ in range(20):
-            page.keyboard.press("Tab")
-            if page.evaluate("document.activeElement.matches('input[type=search], input[name=q]')"):
-                break
-        else:
-            pytest.fail("the search box is not reachable with Tab")
+        assert tab_until(page, "document.activeElement.matches('input[type=search], input[name=q]')", 20), (
+            "the search box is not reachable with Tab"
+        )
         page.keyboard.type("revokki")
         page.keyboard.press("Enter")
         page.wait_for_selector("#search-results[data-query]")
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if page.evaluate("!!document.activeElement.closest('#search-results a')"):
-                break
-        else:
-            pytest.fail("no search result is reachable with Tab")
+        assert tab_until(page, "!!document.activeElement.closest('#search-results a')", 40), (
+            "no search result is reachable with Tab"
+        )
         with page.expect_navigation():
             page.keyboard.press("Enter")
         assert "/fi/" in page.url and "/search/" not in page.url

@@ -7,6 +7,7 @@ kept, switch the network off and then open other pages of every kind a reader us
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from bridgelaws import offline
-from conftest import serve
+from bridgelaws.localsite import serve
 
 LANGUAGES = ("fi", "sv", "tr", "pl")
 
@@ -51,7 +52,7 @@ def test_a_language_keeps_no_other_languages_pages_or_index(site: Path, lang: st
 def test_every_kept_file_exists_with_the_hash_listed(site: Path) -> None:
     for lang in ("en", *LANGUAGES):
         for url, digest in offline_list(site, lang).items():
-            path = site / url / "index.html" if url == "" or url.endswith("/") else site / url
+            path = offline.file_of(site, url)
             assert path.is_file(), url
             assert offline.file_hash(path) == digest, url
 
@@ -88,7 +89,8 @@ def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Pat
     for icon in manifest["icons"]:
         assert (folder / icon["src"]).is_file()
     html = (folder / "index.html").read_text(encoding="utf-8")
-    assert 'rel="manifest"' in html and 'name="theme-color"' in html
+    assert 'rel="manifest"' in html
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in html  # one colour, from mkdocs.yml
 
 
 # -- in the browser --------------------------------------------------------------------
@@ -188,3 +190,22 @@ def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
         assert page.evaluate(count) == 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("page", "manifest"),
+    [
+        ("index.html", "manifest.webmanifest"),
+        ("404.html", "manifest.webmanifest"),
+        ("compare/13/index.html", "manifest.webmanifest"),
+        ("fi/2007/13/index.html", "fi/manifest.webmanifest"),
+        ("pl/laws/13/index.html", "pl/manifest.webmanifest"),
+        ("sv/search/index.html", "sv/manifest.webmanifest"),
+    ],
+)
+def test_every_page_links_its_languages_manifest(site: Path, page: str, manifest: str) -> None:
+    html = (site / page).read_text(encoding="utf-8")
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', html)
+    assert href
+    target = site / href[1].lstrip("/") if href[1].startswith("/") else (site / page).parent / href[1]
+    assert target.resolve() == (site / manifest).resolve()

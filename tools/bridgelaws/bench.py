@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import bench_lighthouse, bench_scale, bench_search
+from . import bench_lighthouse, bench_scale, bench_search, offline
 
 PAGE_TYPES = {
     "landing": "index.html",
@@ -68,7 +68,7 @@ def offline_download(site: Path) -> list[str]:
     lines = ["| kept offline | files | on the device | downloaded (gzip) |", "|---|---:|---:|---:|"]
     for listing in sorted((site / "offline").glob("*.json")):
         files = json.loads(listing.read_text(encoding="utf-8"))["files"]
-        paths = [site / url / "index.html" if url == "" or url.endswith("/") else site / url for url, _ in files]
+        paths = [offline.file_of(site, url) for url, _ in files]
         raw = sum(path.stat().st_size for path in paths)
         sent = sum(path.stat().st_size if path.suffix in ALREADY_COMPRESSED else gz(path) for path in paths)
         lines.append(f"| {listing.stem} | {len(files)} | {raw / 1e6:.1f} MB | {sent / 1e6:.2f} MB |")

@@ -3,7 +3,7 @@
 Runs Lighthouse (pinned in ``tools/lighthouse/package.json``) in its default mobile profile
 (an emulated mid-range Android phone, simulated slow 4G and a 4× slower CPU) against Debian's
 headless Chromium, on the built site served from the loopback by the gzip-compressing server
-of :mod:`bridgelaws.bench_search`, so transfer sizes are what a real server would send.  Four
+of :mod:`bridgelaws.localsite`, so transfer sizes are what a real server would send.  Four
 pages, one of each kind a reader meets first: the landing page, a law page, the side-by-side
 compare view and a search with results.  Each page is measured several times from a cold
 browser profile; the report gives the median score per category (performance,
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bench_search import CHROMIUM, serve
+from .localsite import CHROMIUM, CHROMIUM_ARGS, serve
 
 LIGHTHOUSE_DIR = Path(__file__).resolve().parent.parent / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
@@ -43,16 +43,7 @@ PAGES = {
     "search": "fi/search/?q=revokki",
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-CHROME_FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
+CHROME_FLAGS = ("--headless=new", *CHROMIUM_ARGS)
 RUN_TIMEOUT_S = 300
 ITEMS_SHOWN = 8  # rows per performance audit; accessibility, best-practice and SEO rows are all shown
 SNIPPET_CHARS = 200
@@ -113,7 +104,7 @@ def lighthouse(binary: Path, url: str, output: Path) -> JSON:
         f"--chrome-flags={' '.join(CHROME_FLAGS)}",
         "--quiet",
     ]
-    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
     try:
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False)
     except subprocess.TimeoutExpired as error:

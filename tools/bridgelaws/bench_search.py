@@ -1,8 +1,8 @@
 """What a reader's first search costs, per language, measured in headless Debian Chromium.
 
-The built site is served from the loopback by a server that compresses text the way a real
-one does (gzip), so the bytes counted are the bytes a phone would download.  Each language
-is searched from a cold browser context (nothing cached) at ``/<lang>/search/?q=…``:
+The built site is served from the loopback by :func:`bridgelaws.localsite.serve`, which
+compresses text the way a real server does (gzip), so the bytes counted are the bytes a phone
+would download.  Each language is searched from a cold browser context (nothing cached) at ``/<lang>/search/?q=…``:
 
 * **bytes**: every response from navigation to the finished result list (the page, its CSS
   and JS, Pagefind's script, WebAssembly, index chunk and result fragments), as transferred;
@@ -15,58 +15,18 @@ is searched from a cold browser context (nothing cached) at ``/<lang>/search/?q=
 
 from __future__ import annotations
 
-import gzip
-import io
 import statistics
-import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
+
+from .localsite import CHROMIUM, CHROMIUM_ARGS, serve
 
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
 RUNS = 3
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
-COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml")
-CHROMIUM = "/usr/bin/chromium"
-
-
-class GzipHandler(SimpleHTTPRequestHandler):
-    """Static files, text gzip-compressed when the browser accepts it (as nginx would)."""
-
-    def send_head(self):  # type: ignore[no-untyped-def]
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            if not urlsplit(self.path).path.endswith("/"):
-                return super().send_head()  # the parent redirects /fi/search → /fi/search/
-            path = path / "index.html"
-        if not (path.suffix in COMPRESSIBLE and path.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")):
-            return super().send_head()
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(GzipHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
 
 
 def first_search(
@@ -145,7 +105,7 @@ def report(site: Path) -> list[str]:
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         for lang, query in QUERIES.items():
             fast = [first_search(browser, base, lang, query, None) for _ in range(RUNS)]
             slow = [first_search(browser, base, lang, query, SLOW_4G) for _ in range(RUNS)]

@@ -5,7 +5,8 @@
   (``2007`` → the document's title);
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
-  computed by :func:`bridgelaws.render.law_alternates`);
+  computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
+  navigation (:func:`page_navigation`) and names the language's web app manifest;
 * ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`), then
   writes the offline lists, the service worker and the web app manifests
   (:mod:`bridgelaws.offline`).
@@ -25,7 +26,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from bridgelaws import offline, pagefind
+from bridgelaws import offline, pagefind, urls
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -144,6 +145,7 @@ def _as_link(section: Section) -> Section:
 
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
     context["nav"] = page_navigation(page, nav)
+    context["web_manifest"] = urls.web_manifest(config.theme["language"])
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
     # Material's templates read the attribute: read and write it the same way.
@@ -172,7 +174,8 @@ def on_post_build(config: Any) -> None:
     site = Path(config.site_dir)
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
-    summary = offline.write(site, _site_names(config), config.site_description or config.site_name)
+    description = config.site_description or config.site_name
+    summary = offline.write(site, _site_names(config), description, config.extra.get("theme_color", "#ffffff"))
     log.info("offline: %s", " · ".join(summary.splitlines()))
 
 

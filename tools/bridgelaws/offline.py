@@ -33,7 +33,6 @@ SERVICE_WORKER = Path(__file__).with_name("sw.js")
 SHARED_FOLDERS = ("compare", "coverage", "search")
 # Never requested by the site: source maps, and Material's lunr search (its plugin is off).
 UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
-THEME_COLOR = "#00695c"  # the header colour (laws.css)
 ICONS = (  # (file, sizes, purpose): maskable keeps the spade inside the 80 % safe zone
     ("assets/images/icon-192.png", "192x192", "any"),
     ("assets/images/icon-512.png", "512x512", "any"),
@@ -63,6 +62,11 @@ def page_url(relative: PurePosixPath) -> str:
     return relative.as_posix()
 
 
+def file_of(site: Path, url: str) -> Path:
+    """The file behind a site-relative URL: the reverse of :func:`page_url`."""
+    return site / url / "index.html" if url == "" or url.endswith("/") else site / url
+
+
 def _pages_under(site: Path, folder: str) -> list[Path]:
     root = site / folder if folder else site
     return sorted(root.rglob("index.html")) if root.is_dir() else []
@@ -74,7 +78,7 @@ def _is_language_page(site: Path, page: Path) -> bool:
 
 
 def shared_files(site: Path) -> list[Path]:
-    files = [site / "index.html", site / "404.html", site / "manifest.webmanifest"]
+    files = [site / "index.html", site / "404.html", site / urls.web_manifest(urls.DEFAULT_LANGUAGE)]
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
     return [path for path in files if path.is_file()]
@@ -104,7 +108,8 @@ def search_files(site: Path, lang: str) -> list[Path]:
 
 def language_files(site: Path, lang: str) -> list[Path]:
     if lang in TEXT_LANGUAGES:
-        own = [*_pages_under(site, lang), site / lang / "manifest.webmanifest"]
+        manifest = site / urls.web_manifest(lang)
+        own = _pages_under(site, lang) + ([manifest] if manifest.is_file() else [])
     else:  # the English interface: every page outside the text languages' folders
         own = [page for page in _pages_under(site, "") if not _is_language_page(site, page)]
     return own + shared_files(site) + asset_files(site) + search_files(site, lang)
@@ -113,8 +118,7 @@ def language_files(site: Path, lang: str) -> list[Path]:
 def offline_list(site: Path, lang: str) -> OfflineList:
     files = {}
     for path in language_files(site, lang):
-        if path.is_file():
-            files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
+        files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
     return OfflineList(lang, dict(sorted(files.items())))
 
 
@@ -126,7 +130,7 @@ def version_of(lists: list[OfflineList]) -> str:
     return digest.hexdigest()[:16]
 
 
-def web_manifest(lang: str, name: str, description: str) -> dict[str, object]:
+def web_manifest(lang: str, name: str, description: str, theme_color: str) -> dict[str, object]:
     """Relative URLs, so the site works under a sub-path; start in the reader's language."""
     up = "" if lang == urls.DEFAULT_LANGUAGE else "../"
     icons = [
@@ -141,21 +145,22 @@ def web_manifest(lang: str, name: str, description: str) -> dict[str, object]:
         "scope": up or "./",
         "display": "standalone",
         "background_color": "#ffffff",
-        "theme_color": THEME_COLOR,
+        "theme_color": theme_color,
         "icons": icons,
     }
 
 
-def write_manifests(site: Path, names: dict[str, str], description: str) -> None:
+def write_manifests(site: Path, names: dict[str, str], description: str, theme_color: str) -> None:
     for lang, name in names.items():
-        target = site / urls.home(lang) / "manifest.webmanifest"
+        target = site / urls.web_manifest(lang)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(web_manifest(lang, name, description), ensure_ascii=False, indent=1), "utf-8")
+        manifest = web_manifest(lang, name, description, theme_color)
+        target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), "utf-8")
 
 
-def write(site: Path, names: dict[str, str], description: str) -> str:
+def write(site: Path, names: dict[str, str], description: str, theme_color: str = "#ffffff") -> str:
     """Manifests, offline lists and the versioned worker; returns a one-line summary per list."""
-    write_manifests(site, names, description)
+    write_manifests(site, names, description, theme_color)
     lists = [offline_list(site, lang) for lang in names]
     version = version_of(lists)
     folder = site / "offline"

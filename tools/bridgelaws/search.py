@@ -163,9 +163,12 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
     }
 
 
-# the interface strings search.js shows (the page's own are rendered into it here)
+# the interface strings search.js shows (the page's own are rendered into it here);
+# search_results_for is the plural form "other", _one and _few the others (Intl.PluralRules)
 SEARCH_STRINGS = (
     "search_results_for",
+    "search_results_for_one",
+    "search_results_for_few",
     "search_no_results",
     "search_loading",
     "search_offline",

@@ -75,6 +75,11 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
+def web_manifest(lang: str) -> str:
+    """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
+    return f"{home(lang)}manifest.webmanifest"
+
+
 def coverage() -> str:
     return "coverage/"
 

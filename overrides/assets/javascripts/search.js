@@ -37,6 +37,13 @@ function fold(text) {
     .replace(/ł/g, "l");
 }
 
+/* "1 träff", "2 träffar"; Polish "1 wynik", "3 wyniki", "5 wyników": the plural form of the
+ * page's language (Intl.PluralRules), "other" when more results are still to come ("10+"). */
+function resultsFor(count, more) {
+  const form = more ? "other" : new Intl.PluralRules(document.documentElement.lang).select(count);
+  return data.strings["search_results_for_" + form] || data.strings.search_results_for;
+}
+
 function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
@@ -550,7 +557,7 @@ async function run(query, edition) {
   else
     statusLine.textContent =
       (approximate ? format(data.strings.search_approximate, { q: approximate }) + " " : "") +
-      format(data.strings.search_results_for, { count: order.length + (from < ranked.length ? "+" : ""), q: query });
+      format(resultsFor(order.length, from < ranked.length), { count: order.length + (from < ranked.length ? "+" : ""), q: query });
   // finished: scripts and tests wait for data-query to equal the query they typed
   list.removeAttribute("aria-busy");
   list.dataset.query = query;
