@@ -227,7 +227,8 @@ HEAD = "9. NÄR EN FELAKTIGHET UPPTÄCKS\nA. Påtalande\n"
         ),
         pytest.param(HEAD + "1. ett\nC. Fel", [9], ["9A", "9A1"], 1, id="section-out-of-sequence-is-text"),
         pytest.param(HEAD + "1. ett\n9. NÄR EN FELAKTIGHET UPPTÄCKS", [9], ["9A", "9A1"], 1, id="repeated-law-is-text"),
-        pytest.param("10. BESLUT\nA. Rätten\n\n" + HEAD, [9, 10], ["9A"], 1, id="laws-out-of-order-sorted"),
+        # the order is checked against the manifest's `contents` (corpus._check_order), not here
+        pytest.param("10. BESLUT\nA. Rätten\n\n" + HEAD, [9, 10], ["9A"], 0, id="laws-out-of-order-sorted"),
         pytest.param(HEAD + "(a) utan punkt", [9], ["9A"], 1, id="sub-item-without-item-is-text"),
         pytest.param(
             HEAD + "1. ett\n(i) a?\n(a) ett\n(i) rom\n(ii) rom",
@@ -289,6 +290,13 @@ def test_snippet_navigation_and_chapter() -> None:
     assert dropped(result, "navigation") == ["Kommande tävlingar", "04/05 Final", "Publicerad: idag"]
     assert document(result).title == "TITEL"
     assert [h.text for h in law(result, 9).headings] == ["Kapitel ett"]
+
+
+def test_snippet_chapter_line_in_its_own_block() -> None:
+    """A saved web page puts the chapter line in its own paragraph: a blank line follows it."""
+    result = parse("TITEL\n\nKapitel ett\n\n" + HEAD)
+    assert [h.text for h in law(result, 9).headings] == ["Kapitel ett"]
+    assert [w.message for w in result.warnings if not w.message.startswith("no page title")] == []
 
 
 # -- properties ------------------------------------------------------------------------------

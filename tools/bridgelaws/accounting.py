@@ -91,6 +91,15 @@ class Balance:
             return 1.0
         return (self.source_chars - sum(self.missing.values())) / self.source_chars
 
+    def first_missing_line(self, source_text: str) -> int:
+        """Where to look first: the first line holding the rarest missing character."""
+        if not self.missing:
+            return 1
+        counts = _chars(source_text)
+        rarest = min(self.missing, key=lambda ch: (counts[ch], ch))
+        before = source_text.split(rarest, 1)[0]
+        return before.count("\n") + 1
+
 
 def balance(source_text: str, result: ParseResult) -> Balance:
     source = _chars(source_text)

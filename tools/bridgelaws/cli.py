@@ -1,14 +1,26 @@
-"""Command line: ``bridgelaws generate | check | dump``.
+"""Command line: ``bridgelaws build | generate | check | dump``.
 
+``build`` is the whole build: ``generate``, then ``mkdocs build --strict`` into ``site/``;
 ``generate`` parses every source and writes ``content/docs`` (``--check`` only compares);
 ``check`` prints the parse report — per source, every dropped span with its reason and the
 share of characters accounted for — and fails when a source is not fully accounted for;
 ``dump FILE`` prints one source's parsed structure (the golden-file format).
+
+Every problem with a source is one line on stderr, ``error:`` (the source is left out) or
+``warning:`` (it is kept), naming the file and line; never a traceback.  ``build`` and
+``generate`` exit with:
+
+* 0 — built from every source (warnings may have been printed);
+* 1 — built, but some sources were left out (the errors say which and why);
+* 2 — not built: the manifest cannot be read, a source's characters are not all accounted
+  for (the conservation gate), or MkDocs failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -16,7 +28,6 @@ from pathlib import Path
 from . import corpus as corpus_module
 from . import generate, manifest, search
 from .dump import dump
-from .sources import get_parser
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -24,15 +35,21 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
     return content / "sources", content / "docs"
 
 
+BUILT, BUILT_WITHOUT_SOME, NOT_BUILT = 0, 1, 2
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     sources, docs = _paths(args)
     corpus = corpus_module.load(sources)
-    errors = _print_errors(corpus)
-    try:
-        vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
-    except search.VocabularyError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+    left_out = _print_problems(corpus)
+    unbalanced = _conservation_gate(corpus)
+    if unbalanced:
+        print(f"error: {unbalanced} sources are not fully accounted for: nothing written", file=sys.stderr)
+        return NOT_BUILT
+    if not corpus.entries:
+        print("error: no source could be read: nothing to build", file=sys.stderr)
+        return NOT_BUILT
+    vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
     planned = generate.plan(corpus, vocabulary)
     if args.check:
         differences = planned.differences(docs)
@@ -44,28 +61,76 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"{docs}: {len(planned.files)} generated files are up to date")
         return 0
     changed = generate.write(planned, docs)
-    print(f"{docs}: {len(planned.files)} files, {changed} changed; {len(corpus.entries)} documents")
-    return 2 if errors else 0
+    sources_read = len(corpus.reports) - left_out
+    print(
+        f"{docs}: {len(planned.files)} files, {changed} changed; {len(corpus.entries)} documents "
+        f"from {sources_read} of {len(corpus.reports) + len(corpus.manifest_errors)} sources"
+    )
+    return BUILT_WITHOUT_SOME if left_out else BUILT
 
 
-def _print_errors(corpus: corpus_module.Corpus) -> int:
-    count = 0
+def cmd_build(args: argparse.Namespace) -> int:
+    """Generate, then build the site with MkDocs; say in one line whether it was built."""
+    status = cmd_generate(args)
+    if status == NOT_BUILT:
+        print("error: the site was NOT built (see the errors above)", file=sys.stderr)
+        return NOT_BUILT
+    mkdocs = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", args.site_dir])
+    if mkdocs.returncode:
+        print(f"error: mkdocs build failed (exit {mkdocs.returncode}): the site was NOT built", file=sys.stderr)
+        return NOT_BUILT
+    if status == BUILT_WITHOUT_SOME:
+        print(f"site built in {args.site_dir}/ WITHOUT the sources left out above", file=sys.stderr)
+    else:
+        print(f"site built in {args.site_dir}/ from every source")
+    return status
+
+
+def _print_problems(corpus: corpus_module.Corpus) -> int:
+    """Print every error and warning, file:line first; return how many sources are left out."""
+    left_out = len(corpus.manifest_errors)
+    for error in corpus.manifest_errors:
+        print(f"error: {error}", file=sys.stderr)
     for report in corpus.reports:
         for error in report.errors:
             print(f"error: {error}", file=sys.stderr)
-            count += 1
+        for warning in report.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
         if report.result:
-            for warning in report.result.warnings:
-                print(f"warning: {report.source.path}:{warning.origin.line}: {warning.message}", file=sys.stderr)
-    return count
+            for found in report.result.warnings:
+                print(f"warning: {report.file}:{found.origin.line}: {found.message}", file=sys.stderr)
+        if report.result is None:
+            left_out += 1
+    return left_out
+
+
+def _conservation_gate(corpus: corpus_module.Corpus) -> int:
+    """Print an error for each source whose characters are not all accounted for."""
+    failed = 0
+    for report in corpus.reports:
+        if report.balance is None or report.balance.ok or report.intake is None:
+            continue
+        failed += 1
+        balance = report.balance
+        line = balance.first_missing_line(report.intake.accounted) if report.intake.form == "text" else 1
+        missing = "".join(ch * min(n, 3) for ch, n in balance.missing.most_common(10))
+        surplus = "".join(ch * min(n, 3) for ch, n in balance.surplus.most_common(10))
+        print(
+            f"error: {report.file}:{line}: {sum(balance.missing.values())} characters lost "
+            f"({missing!r}) and {sum(balance.surplus.values())} duplicated ({surplus!r}) by the "
+            f"{report.source.parser} parser; run `bridgelaws check` for the report",
+            file=sys.stderr,
+        )
+    return failed
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     sources, _ = _paths(args)
     corpus = corpus_module.load(sources)
-    failed = _print_errors(corpus)
+    failed = _print_problems(corpus)
     for report in corpus.reports:
-        print(f"\n== {report.source.file} ({report.source.parser})")
+        form = f", {report.intake.form} read as {report.intake.encoding}" if report.intake else ""
+        print(f"\n== {report.file or report.source.file} ({report.source.parser}{form})")
         if report.result is None or report.balance is None:
             print("   not parsed")
             failed += 1
@@ -114,9 +179,14 @@ def _print_references(corpus: corpus_module.Corpus, file: str) -> None:
 
 def cmd_dump(args: argparse.Namespace) -> int:
     sources, _ = _paths(args)
-    for source, _metas in manifest.load(sources / "manifest.toml"):
+    for source, metas in manifest.read(sources / "manifest.toml").entries:
         if source.file == Path(args.file).name:
-            sys.stdout.write(dump(get_parser(source.parser)(source.path.read_text(encoding="utf-8"))))
+            report, _entries = corpus_module.parse_source(source, metas)
+            if report.result is None:
+                for error in report.errors:
+                    print(f"error: {error}", file=sys.stderr)
+                return 1
+            sys.stdout.write(dump(report.result))
             return 0
     print(f"{args.file}: not in {sources / 'manifest.toml'}", file=sys.stderr)
     return 1
@@ -129,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     generate_parser = commands.add_parser("generate", help="parse the sources and write content/docs")
     generate_parser.add_argument("--check", action="store_true", help="only report files that would change")
     generate_parser.set_defaults(run=cmd_generate)
+    build_parser = commands.add_parser("build", help="generate, then mkdocs build --strict; exit 0/1/2 (see above)")
+    build_parser.add_argument("--site-dir", default="site", help="where MkDocs writes the site")
+    build_parser.set_defaults(run=cmd_build, check=False)
     commands.add_parser("check", help="print the parse report; fail if a character is unaccounted for").set_defaults(
         run=cmd_check
     )
@@ -136,7 +209,23 @@ def main(argv: list[str] | None = None) -> int:
     dump_parser.add_argument("file")
     dump_parser.set_defaults(run=cmd_dump)
     args = parser.parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except (manifest.ManifestError, search.VocabularyError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        print("error: nothing was built", file=sys.stderr)
+        return NOT_BUILT
+    except Exception as error:
+        # a bug, not bad input; the one-line message keeps the build log readable and the
+        # traceback is one variable away
+        if os.environ.get("BRIDGELAWS_TRACEBACK"):
+            raise
+        print(
+            f"error: internal error ({type(error).__name__}: {error}); nothing was built. "
+            "Set BRIDGELAWS_TRACEBACK=1 for the traceback and report it.",
+            file=sys.stderr,
+        )
+        return NOT_BUILT
     return code
 
 

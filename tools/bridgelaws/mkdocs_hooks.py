@@ -3,6 +3,8 @@
 * ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
   by number; MkDocs sorts names as text) and names each section after its index page
   (``2007`` → the document's title);
+* ``on_page_markdown`` marks the generated (escaped) titles as HTML, so no template escapes
+  them twice;
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
@@ -21,6 +23,7 @@ from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
@@ -141,6 +144,20 @@ def _as_link(section: Section) -> Section:
     link = Section(section.title, [index])  # does not re-parent the page
     link.parent = section.parent
     return link
+
+
+def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> str:
+    """Mark the generated titles as the HTML they are.
+
+    ``bridgelaws generate`` writes titles and descriptions HTML-escaped, because Material
+    prints them unescaped (as it does a title taken from the first heading).  Its footer alone
+    escapes them again (``| e``); as :class:`~markupsafe.Markup` they are escaped once
+    everywhere, so ``<script>`` in a source title shows as text and ``&`` shows as ``&``.
+    """
+    for key in ("title", "description"):
+        if isinstance(page.meta.get(key), str):
+            page.meta[key] = Markup(page.meta[key])
+    return markdown
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:

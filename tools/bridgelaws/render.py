@@ -93,9 +93,12 @@ class Page:
         return urls.markdown_path(self.url, self.lang, self.index)
 
     def markdown(self) -> str:
-        front: dict[str, object] = {"title": self.title}
+        # MkDocs treats a page title as HTML (a title taken from the first heading is rendered
+        # Markdown) and Material prints titles and descriptions unescaped: in <title>, the
+        # header, the navigation and <meta content="…">.  Source text must stay text there.
+        front: dict[str, object] = {"title": html.escape(self.title)}
         if self.description:
-            front["description"] = self.description
+            front["description"] = html.escape(self.description)
         front.update(self.meta)
         if self.alternates:
             front["alternates"] = self.alternates

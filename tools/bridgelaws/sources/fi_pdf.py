@@ -376,6 +376,8 @@ def split_definitions(text: str, base: int, stream: Stream, result: ParseResult)
     elif not starts and text.strip():
         result.warn(stream.origin_at(base), "no definition terms found; the text is kept as one definition")
         paragraph = make_paragraph(text, stream.origin_at(base), result)
+        # the term is ours, not the source's: report it as inserted so conservation holds
+        result.inserted.append(Inserted(DEFINITIONS_HEADING, stream.origin_at(base), "name of unlabelled definitions"))
         definitions.append(Definition(DEFINITIONS_HEADING, stream.origin_at(base), [paragraph] if paragraph else []))
     return definitions
 

@@ -273,8 +273,6 @@ class _Parser:
             self.result.warn(origin, f"law {number} again: kept as text of the current law")
             self._text_block(line, origin)
             return
-        if self.laws and number < max(self.laws):
-            self.result.warn(origin, f"law {number} follows law {max(self.laws)}: out of order")
         self._open_law(Law(number, match["label"], match["title"], origin, headings=self.chapter))
         self.chapter = []
 
@@ -380,7 +378,8 @@ class _Parser:
             self._text_block(line, origin)
 
     def _is_chapter_heading(self, index: int, line: str) -> bool:
-        """A short, unfinished line directly above the heading of a new law.
+        """A short, unfinished line above the heading of a new law (blank lines between are
+        allowed: a saved web page gives the chapter line its own block).
 
         ``Allmänna bestämmelser gällande regelbrott`` ⏎ ``9. NÄR EN FELAKTIGHET UPPTÄCKS``
         """
@@ -388,8 +387,9 @@ class _Parser:
             return False
         if len(line.split()) > CHAPTER_MAX_WORDS:
             return False
-        following = self.lines[index + 1] if index + 1 < len(self.lines) else ""
-        if self._missing_law(index + 1, classify(following), following) is not None:
+        after = next((i for i in range(index + 1, len(self.lines)) if self.lines[i]), len(self.lines))
+        following = self.lines[after] if after < len(self.lines) else ""
+        if self._missing_law(after, classify(following), following) is not None:
             return True  # the law's own heading is lost: its sections follow directly
         number = _law_number(following)
         return number is not None and number not in self.laws

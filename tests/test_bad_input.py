@@ -1,0 +1,230 @@
+"""Damaged sources and a damaged manifest: a clear message naming file and line, never a
+traceback, the other sources still built, and an exit status that says what was built.
+
+Each case copies ``content/`` to a temporary folder, damages one thing the way sources
+really arrive damaged, runs ``bridgelaws generate`` in-process and reads its stderr.
+Exit status: 0 built from every source, 1 built without the sources the errors name,
+2 nothing built.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import cli
+from bridgelaws.model import Document, ParseResult
+
+ROOT = Path(__file__).resolve().parents[1]
+SV = "sv-2007-laws-9-16.web.txt"
+TR = "tr-2017-laws-extract.blog.txt"
+PL = "pl-2017-pzbs-decisions.web.txt"
+FI07 = "fi-2007-laws.pdf.txt"
+MANIFEST = "manifest.toml"
+
+Damage = Callable[[Path], None]
+
+
+def _edit(name: str, change: Callable[[str], str]) -> Damage:
+    def damage(sources: Path) -> None:
+        path = sources / name
+        path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+    return damage
+
+
+def _write_bytes(name: str, change: Callable[[bytes], bytes]) -> Damage:
+    def damage(sources: Path) -> None:
+        path = sources / name
+        path.write_bytes(change(path.read_bytes()))
+
+    return damage
+
+
+def _remove(name: str) -> Damage:
+    return lambda sources: (sources / name).unlink()
+
+
+def _lines(change: Callable[[list[str]], list[str]]) -> Callable[[str], str]:
+    return lambda text: "\n".join(change(text.split("\n")))
+
+
+def _index(lines: list[str], start: str) -> int:
+    return next(number for number, line in enumerate(lines) if line.startswith(start))
+
+
+def _swap_laws_42_43(lines: list[str]) -> list[str]:
+    i, j, k = _index(lines, "YASA 42"), _index(lines, "YASA 43"), _index(lines, "YASA 45")
+    return lines[:i] + lines[j:k] + lines[i:j] + lines[k:]
+
+
+def _law_12_twice(lines: list[str]) -> list[str]:
+    i, j = _index(lines, "12. "), _index(lines, "13. ")
+    return lines[:j] + lines[i:j] + lines[j:]
+
+
+def _drop_law_13_heading(lines: list[str]) -> list[str]:
+    i = _index(lines, "13. ")
+    return lines[:i] + lines[i + 1 :]
+
+
+def _mojibake(text: str) -> str:
+    return text.replace("Yanlış Kart Sayısı", "Yanlış Kart Sayısı".encode().decode("cp1252", errors="replace"))
+
+
+# (case, damage, exit status, a message that must appear: file:line first)
+CASES: list[tuple[str, Damage, int, str]] = [
+    ("missing file", _remove(SV), 1, rf"error: \S*{MANIFEST}:\d+: the manifest names {SV}, which is not in"),
+    (
+        "unknown parser",
+        _edit(MANIFEST, lambda t: t.replace('parser = "tr_blog"', 'parser = "tr_blogg"')),
+        1,
+        rf"error: \S*{MANIFEST}:\d+: unknown parser 'tr_blogg'",
+    ),
+    (
+        "manifest not TOML",
+        _edit(MANIFEST, lambda t: t.replace('parser = "tr_blog"', "parser = tr_blog")),
+        2,
+        rf"error: \S*{MANIFEST}:\d+: the manifest is not valid TOML",
+    ),
+    (
+        "manifest entry without a parser",
+        _edit(MANIFEST, lambda t: t.replace('parser = "pl_pzbs"\n', "")),
+        1,
+        rf"error: \S*{MANIFEST}:\d+: \[\[source\]\] '{PL}': missing parser",
+    ),
+    (
+        "manifest entry with an unknown language",
+        _edit(MANIFEST, lambda t: t.replace('lang = "pl"', 'lang = "po"')),
+        1,
+        rf"error: \S*{MANIFEST}:\d+: .*lang 'po' is not one of",
+    ),
+    (
+        "two documents with one id",
+        _edit(MANIFEST, lambda t: t.replace('id = "pl-2017-pzbs"', 'id = "tr-2017"')),
+        1,
+        rf"error: \S*{MANIFEST}:\d+: document id 'tr-2017' is already used",
+    ),
+    ("empty file", _write_bytes(SV, lambda b: b""), 1, rf"error: \S*{SV}:1: the file is empty"),
+    ("binary file", _write_bytes(PL, lambda b: bytes(range(256)) * 20), 1, rf"error: \S*{PL}:1: not a text file"),
+    ("PDF instead of text", _write_bytes(FI07, lambda b: b"%PDF-1.4\n" + b), 1, rf"error: \S*{FI07}:1: .*PDF"),
+    (
+        "cp1252 file",
+        _write_bytes(SV, lambda b: b.decode().encode("cp1252")),
+        0,
+        rf"warning: \S*{SV}:1: not UTF-8: read as Windows-1252",
+    ),
+    (
+        "cp1250 file",
+        _write_bytes(PL, lambda b: b.decode().encode("cp1250", errors="replace")),
+        0,
+        rf"warning: \S*{PL}:1: not UTF-8: read as Windows-1250",
+    ),
+    ("mojibake", _edit(TR, _mojibake), 0, rf"warning: \S*{TR}:3: mojibake repaired: 'YanlÄ±ÅŸ' → 'Yanlış'"),
+    (
+        "truncated file",
+        _edit(SV, lambda t: t[: t.index("14. ")]),
+        0,
+        rf"warning: \S*{SV}:\d+: sv-2007: laws 14–16 not found .* looks truncated",
+    ),
+    ("law twice", _edit(SV, _lines(_law_12_twice)), 0, rf"warning: \S*{SV}:\d+: law 12 again"),
+    (
+        "law heading missing",
+        _edit(SV, _lines(_drop_law_13_heading)),
+        0,
+        rf"warning: \S*{SV}:\d+: sections start again without a heading",
+    ),
+    ("laws out of order", _edit(TR, _lines(_swap_laws_42_43)), 0, rf"warning: \S*{TR}:\d+: .*law 42 follows law 43"),
+]
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("docs"))
+    return folder
+
+
+def _generate(content: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    status = cli.main(["--content", str(content), "generate"])
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("case", "damage", "status", "message"), CASES, ids=[case[0] for case in CASES])
+def test_damage_gives_a_message_naming_file_and_line(
+    case: str, damage: Damage, status: int, message: str, content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damage(content / "sources")
+    code, err = _generate(content, capsys)
+    assert "Traceback" not in err
+    assert re.search(message, err), err
+    assert code == status, err
+    if status < 2:  # the other sources are still built
+        exported = json.loads((content / "docs" / "en" / "api" / "laws.json").read_text(encoding="utf-8"))
+        built = {document["id"] for document in exported["documents"]}
+        assert {"fi-1997", "fi-1997-sbl"} <= built
+
+
+def test_the_undamaged_sources_give_no_message(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = _generate(content, capsys)
+    assert (code, err) == (0, "")
+
+
+def test_a_parser_that_loses_text_fails_the_build(
+    content: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The conservation gate: text neither in the output nor in the report stops the build."""
+
+    def lossy(text: str) -> ParseResult:
+        return ParseResult(documents=[Document("laws", text.split("\n", 1)[0], origin=_origin())])
+
+    real = cli.corpus_module.get_parser
+    monkeypatch.setattr(cli.corpus_module, "get_parser", lambda name: lossy if name == "sv_web" else real(name))
+    code, err = _generate(content, capsys)
+    assert code == 2
+    assert re.search(rf"error: \S*{SV}:\d+: \d+ characters lost", err), err
+    assert not (content / "docs").exists()
+
+
+def _origin() -> object:
+    from bridgelaws.model import Origin
+
+    return Origin(1)
+
+
+@pytest.mark.site
+def test_a_build_with_damaged_sources_builds_the_rest(tmp_path: Path) -> None:
+    """The whole build (MkDocs too): one source left out, three damaged but read; exit 1."""
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copytree(ROOT / "content", project / "content", ignore=shutil.ignore_patterns("docs"))
+    shutil.copy(ROOT / "mkdocs.yml", project)
+    for folder in ("overrides", "tools"):
+        (project / folder).symlink_to(ROOT / folder)
+    sources = project / "content" / "sources"
+    _write_bytes(SV, lambda b: bytes(range(256)) * 20)(sources)
+    _write_bytes(PL, lambda b: b.decode().encode("cp1250", errors="replace"))(sources)
+    _edit(TR, _mojibake)(sources)
+    _edit(FI07, lambda t: t[: len(t) // 2])(sources)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "bridgelaws.cli", "build"], cwd=project, capture_output=True, text=True, env=env
+    )
+    assert "Traceback" not in run.stderr + run.stdout
+    assert run.returncode == 1, run.stderr
+    assert re.search(rf"error: \S*{SV}:1: not a text file", run.stderr)
+    assert "WITHOUT the sources left out" in run.stderr
+    site = project / "site"
+    assert not (site / "sv" / "2007" / "9").exists()
+    polish = (site / "pl" / "2017" / "pzbs" / "1" / "index.html").read_text(encoding="utf-8")
+    assert "Przepis" in polish and "ę" in polish  # cp1250 read as cp1250, not as cp1252's "ê"
+    turkish = (site / "tr" / "2017" / "13" / "index.html").read_text(encoding="utf-8")
+    assert "Yanlış" in turkish and "Ä±" not in turkish
