@@ -54,6 +54,25 @@ def test_cleaning_step(step: object, before: str, after: str) -> None:
     assert cleaned.text.count("\n") == before.replace("\r\n", "\n").replace("\r", "\n").count("\n")
 
 
+@pytest.mark.parametrize(
+    ("line", "flagged"),
+    [
+        ("Lag 9 <script>alert(1)</script>", True),
+        ('<img src=x onerror="alert(1)">', True),
+        ("<svg onload=alert(1)>", True),
+        ("se [lag](javascript:alert(1))", True),
+        ("<p>text</p>", True),
+        ("13 < 14 and 2 > 1", False),
+        ("Yasa 12C1(b)’de <13 kart>", False),
+        ("[bkz. Yasa 12C1(b)] ayarlar", False),
+    ],
+)
+def test_markup_in_a_text_source_is_flagged_and_kept(line: str, flagged: bool) -> None:
+    step = intake.flag_markup(f"ok\n{line}")
+    assert step.text == f"ok\n{line}"
+    assert [w.origin.line for w in step.warnings] == ([2] if flagged else [])
+
+
 def test_mojibake_repair_is_reported_per_line() -> None:
     step = intake.repair_mojibake("ok\nKÃ¤ytÃ¶s 1\nok\nTÃ¤mÃ¤")
     assert [w.origin.line for w in step.warnings] == [2, 4]

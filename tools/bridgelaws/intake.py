@@ -12,7 +12,8 @@ every character:
    a few bad bytes inside UTF-8 show as ``�`` with a warning naming the line;
 3. a saved web page (``.html``) is reduced to its main text (:mod:`bridgelaws.htmlpage`);
 4. :func:`normalise_line_ends` (CRLF and CR → LF), :func:`repair_mojibake` (ftfy, one line at
-   a time), :func:`drop_control_characters` and :func:`drop_invisible_characters`.
+   a time), :func:`drop_control_characters` and :func:`drop_invisible_characters`; then
+   :func:`flag_markup` warns where HTML stands in the text (it is shown as text, never run).
 
 Line numbers are kept: every step works line by line, and the web page's extraction maps
 each text line back to its line in the HTML file.
@@ -432,11 +433,34 @@ def drop_invisible_characters(text: str) -> Step:
     return _drop_characters(text, INVISIBLE.__contains__, lambda ch: f"invisible {INVISIBLE[ch]} U+{ord(ch):04X}")
 
 
+MARKUP = re.compile(
+    r"""<\s*/?\s*(?:script|style|iframe|img|a|div|span|p|br|table|svg|object|embed|form|input|link|meta)\b[^<>]*>
+    |   <\s*[a-z][a-z0-9]*\s[^<>]*\bon[a-z]+\s*=          # <img src=x onerror=…>, <svg onload=…>
+    |   \]\(\s*javascript:                                   # [x](javascript:alert(1))
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def flag_markup(text: str) -> Step:
+    """HTML in a text source is shown as text, never run; say where it is (nothing changes).
+
+    ``Lag 9 <script>alert(1)</script>`` → a warning for that line, the text as it was.
+    """
+    found = [
+        (number, f"markup in the text, shown as text: {match[0][:40]!r}")
+        for number, line in enumerate(text.split("\n"), start=1)
+        if (match := MARKUP.search(line))
+    ]
+    return Step(text, warnings=_line_warnings(found, "markup in the text"))
+
+
 CLEANING_STEPS: tuple[Callable[[str], Step], ...] = (
     normalise_line_ends,
     repair_mojibake,
     drop_control_characters,
     drop_invisible_characters,
+    flag_markup,
 )
 
 
@@ -455,7 +479,9 @@ def read(data: bytes, lang: str = "") -> Intake:
         _extract_page(intake)
     _clean(intake)
     if not intake.text.strip():
-        raise Unreadable(1, "no text left to read once the page furniture was dropped")
+        if intake.form == "html":
+            raise Unreadable(1, "no text left to read once the page furniture was dropped")
+        raise Unreadable(1, "the file holds no printable text (only control or invisible characters)")
     return intake
 
 
