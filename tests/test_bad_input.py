@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import cli
-from bridgelaws.model import Document, ParseResult
+from bridgelaws.model import Document, Origin, ParseResult
 
 ROOT = Path(__file__).resolve().parents[1]
 SV = "sv-2007-laws-9-16.web.txt"
@@ -76,8 +76,12 @@ def _drop_law_13_heading(lines: list[str]) -> list[str]:
     return lines[:i] + lines[i + 1 :]
 
 
+TR_LAW_13_INTRO = "Yasa 13, yanlış sayıda (13 den fazla) kart durumunda yapılacakları tanımlar."
+
+
 def _mojibake(text: str) -> str:
-    return text.replace("Yanlış Kart Sayısı", "Yanlış Kart Sayısı".encode().decode("cp1252", errors="replace"))
+    """Line 5 (law 13's intro, on its page) as UTF-8 read as cp1252 and saved again."""
+    return text.replace(TR_LAW_13_INTRO, TR_LAW_13_INTRO.encode().decode("cp1252", errors="replace"))
 
 
 # (case, damage, exit status, a message that must appear: file:line first)
@@ -128,7 +132,7 @@ CASES: list[tuple[str, Damage, int, str]] = [
         0,
         rf"warning: \S*{PL}:1: not UTF-8: read as Windows-1250",
     ),
-    ("mojibake", _edit(TR, _mojibake), 0, rf"warning: \S*{TR}:3: mojibake repaired: 'YanlÄ±ÅŸ' → 'Yanlış'"),
+    ("mojibake", _edit(TR, _mojibake), 0, rf"warning: \S*{TR}:5: mojibake repaired: 'yanlÄ±ÅŸ' → 'yanlış'"),
     (
         "truncated file",
         _edit(SV, lambda t: t[: t.index("14. ")]),
@@ -165,12 +169,29 @@ def test_damage_gives_a_message_naming_file_and_line(
     damage(content / "sources")
     code, err = _generate(content, capsys)
     assert "Traceback" not in err
-    assert re.search(message, err), err
+    found = re.search(message, err)
+    assert found, err
     assert code == status, err
+    _assert_line_is_real(found[0], content / "sources")
     if status < 2:  # the other sources are still built
         exported = json.loads((content / "docs" / "en" / "api" / "laws.json").read_text(encoding="utf-8"))
         built = {document["id"] for document in exported["documents"]}
         assert {"fi-1997", "fi-1997-sbl"} <= built
+
+
+# what the line a manifest message names must hold: the key that is wrong, or its entry's header
+MANIFEST_LINE = re.compile(r"""^\s*(?:\[\[source\]\]|file\s*=|parser\s*=)""")
+
+
+def _assert_line_is_real(message: str, sources: Path) -> None:
+    """The ``file:line`` a message names exists; in the manifest it is the entry or its key."""
+    where = re.search(r"(?P<file>[^\s:]+):(?P<line>\d+):", message)
+    assert where, message
+    lines = (sources / Path(where["file"]).name).read_bytes().split(b"\n")
+    line = int(where["line"])
+    assert 1 <= line <= len(lines), message
+    if where["file"].endswith(MANIFEST):
+        assert MANIFEST_LINE.match(lines[line - 1].decode()), (message, lines[line - 1])
 
 
 def test_the_undamaged_sources_give_no_message(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,7 +205,7 @@ def test_a_parser_that_loses_text_fails_the_build(
     """The conservation gate: text neither in the output nor in the report stops the build."""
 
     def lossy(text: str) -> ParseResult:
-        return ParseResult(documents=[Document("laws", text.split("\n", 1)[0], origin=_origin())])
+        return ParseResult(documents=[Document("laws", text.split("\n", 1)[0], origin=Origin(1))])
 
     real = cli.corpus_module.get_parser
     monkeypatch.setattr(cli.corpus_module, "get_parser", lambda name: lossy if name == "sv_web" else real(name))
@@ -192,12 +213,6 @@ def test_a_parser_that_loses_text_fails_the_build(
     assert code == 2
     assert re.search(rf"error: \S*{SV}:\d+: \d+ characters lost", err), err
     assert not (content / "docs").exists()
-
-
-def _origin() -> object:
-    from bridgelaws.model import Origin
-
-    return Origin(1)
 
 
 @pytest.mark.site
@@ -227,4 +242,4 @@ def test_a_build_with_damaged_sources_builds_the_rest(tmp_path: Path) -> None:
     polish = (site / "pl" / "2017" / "pzbs" / "1" / "index.html").read_text(encoding="utf-8")
     assert "Przepis" in polish and "ę" in polish  # cp1250 read as cp1250, not as cp1252's "ê"
     turkish = (site / "tr" / "2017" / "13" / "index.html").read_text(encoding="utf-8")
-    assert "Yanlış" in turkish and "Ä±" not in turkish
+    assert "yanlış sayıda (13 den fazla)" in turkish and "yanlÄ±ÅŸ" not in turkish

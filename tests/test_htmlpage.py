@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import importlib.util
 import re
-from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgelaws.accounting import tally
 from bridgelaws.htmlpage import Page, extract, list_label, looks_like_html
 from bridgelaws.model import Paragraph, ParseResult, Provision
 from bridgelaws.sources import get_parser
@@ -51,17 +51,10 @@ def page_of(stem: str) -> Page:
 # -- helpers -----------------------------------------------------------------------------
 
 
-def chars(texts: Iterable[str]) -> Counter[str]:
-    return Counter(ch for text in texts for ch in text if not ch.isspace())
-
-
 def assert_conserved(page: Page) -> None:
     """accounted == text + dropped − inserted, and ``lines`` has one entry per text line."""
-    kept = chars([page.text]) + chars(span.text for span in page.dropped)
-    kept.subtract(chars(added.text for added in page.inserted))
-    kept = +kept  # drop zero counts
-    accounted = chars([page.accounted])
-    assert kept == accounted, f"missing {accounted - kept}, surplus {kept - accounted}"
+    balance = tally(page.accounted, [page.text], (s.text for s in page.dropped), (s.text for s in page.inserted))
+    assert balance.ok, f"missing {balance.missing}, surplus {balance.surplus}"
     assert len(page.lines) == page.text.count("\n") + 1
     assert all(line >= 1 for line in page.lines)
 

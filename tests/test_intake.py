@@ -7,27 +7,18 @@ cp1252 and saved again, a stray byte, a file cut short, a file that is not text 
 from __future__ import annotations
 
 import codecs
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import intake
-
-
-def _chars(text: str) -> Counter[str]:
-    return Counter(ch for ch in text if not ch.isspace())
+from bridgelaws.accounting import tally
 
 
 def _conserved(step: intake.Step, before: str) -> bool:
     """before == after + dropped − inserted, over non-whitespace characters."""
-    accounted = _chars(step.text)
-    for span in step.dropped:
-        accounted.update(_chars(span.text))
-    for span in step.inserted:
-        accounted.subtract(_chars(span.text))
-    return +accounted == _chars(before)
+    return tally(before, [step.text], (d.text for d in step.dropped), (i.text for i in step.inserted)).ok
 
 
 # -- cleaning steps: before → after -----------------------------------------------------------

@@ -101,27 +101,41 @@ class Balance:
         return before.count("\n") + 1
 
 
-def balance(source_text: str, result: ParseResult) -> Balance:
+def tally(
+    source_text: str, output: Iterable[str], dropped: Iterable[str] = (), inserted: Iterable[str] = ()
+) -> Balance:
+    """The conservation equation for any step that keeps, drops and adds text:
+    ``source == output + dropped - inserted`` over non-whitespace characters.
+    """
     source = _chars(source_text)
-    output: Counter[str] = Counter()
-    for document in result.documents:
-        for text in document_texts(document):
-            output.update(_chars(text))
-    dropped: Counter[str] = Counter()
-    for span in result.dropped:
-        dropped.update(_chars(span.text))
-    inserted: Counter[str] = Counter()
-    for added in result.inserted:
-        inserted.update(_chars(added.text))
-    accounted = output + dropped
-    accounted.subtract(inserted)
+    kept: Counter[str] = Counter()
+    for text in output:
+        kept.update(_chars(text))
+    gone: Counter[str] = Counter()
+    for text in dropped:
+        gone.update(_chars(text))
+    added: Counter[str] = Counter()
+    for text in inserted:
+        added.update(_chars(text))
+    accounted = kept + gone
+    accounted.subtract(added)
     missing = Counter({ch: n - accounted[ch] for ch, n in source.items() if n > accounted[ch]})
     surplus = Counter({ch: n - source[ch] for ch, n in accounted.items() if n > source[ch]})
     return Balance(
         source_chars=sum(source.values()),
-        output_chars=sum(output.values()),
-        dropped_chars=sum(dropped.values()),
-        inserted_chars=sum(inserted.values()),
+        output_chars=sum(kept.values()),
+        dropped_chars=sum(gone.values()),
+        inserted_chars=sum(added.values()),
         missing=missing,
         surplus=surplus,
+    )
+
+
+def balance(source_text: str, result: ParseResult) -> Balance:
+    """Conservation for one parsed source: its documents' texts and its report's spans."""
+    return tally(
+        source_text,
+        (text for document in result.documents for text in document_texts(document)),
+        (span.text for span in result.dropped),
+        (added.text for added in result.inserted),
     )

@@ -101,6 +101,9 @@ class Corpus:
         return ""
 
 
+READABLE_SUFFIXES = (".txt", ".html", ".htm")
+
+
 def _find_file(source: SourceMeta, report: SourceReport) -> Path | None:
     """The source's file; if it is missing, the one file saved under the same name with
     another ending (``….web.html`` for ``….web.txt``: the saved page instead of its text).
@@ -122,9 +125,6 @@ def _find_file(source: SourceMeta, report: SourceReport) -> Path | None:
         "this source is left out"
     )
     return None
-
-
-READABLE_SUFFIXES = (".txt", ".html", ".htm")
 
 
 def read_source(source: SourceMeta, report: SourceReport, lang: str) -> Intake | None:
@@ -166,12 +166,12 @@ def parse_source(source: SourceMeta, metas: list[DocumentMeta]) -> tuple[SourceR
     except (UnknownParser, ImportError) as error:
         report.errors.append(f"{source.where('parser')}: {error}; this source is left out")
         return report, []
-    text = read_source(source, report, metas[0].lang if metas else "")
-    if text is None:
+    read = read_source(source, report, metas[0].lang if metas else "")
+    if read is None:
         return report, []
-    report.intake = text
+    report.intake = read
     try:
-        result = parse_text(text, parse)
+        result = parse_text(read, parse)
     except Exception as error:  # a parser bug must not take the other sources down with it
         report.errors.append(
             f"{report.file}:1: the {source.parser} parser failed ({type(error).__name__}: {error}); "
@@ -179,10 +179,10 @@ def parse_source(source: SourceMeta, metas: list[DocumentMeta]) -> tuple[SourceR
         )
         return report, []
     report.result = result
-    report.balance = balance(text.accounted, result)
+    report.balance = balance(read.accounted, result)
     entries = _attach(source, metas, result, report)
     for entry in entries:
-        _check_contents(entry, report, text)
+        _check_contents(entry, report, read)
     return report, entries
 
 
@@ -192,7 +192,8 @@ def parse_text(text: Intake, parse: Parser) -> ParseResult:
     Conservation is then ``balance(text.accounted, result)``.
     """
     result = parse(text.text)
-    relocate(result, text.source_line)
+    if text.lines:  # a saved web page: the parser's lines are not the file's
+        relocate(result, text.source_line)
     result.dropped[:0] = text.dropped
     result.inserted[:0] = text.inserted
     result.warnings[:0] = text.warnings

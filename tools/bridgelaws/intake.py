@@ -507,6 +507,4 @@ def _clean(intake: Intake) -> None:
 
 def intake_origin(intake: Intake, origin: Origin) -> Origin:
     """An origin in the parser's text, as a line of the file."""
-    if not intake.lines:
-        return origin
     return Origin(intake.source_line(origin.line), origin.page)

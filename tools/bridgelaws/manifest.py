@@ -70,8 +70,8 @@ class Manifest:
 
 
 TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column \d+\)")  # "Expected '=' … (at line 12, column 5)"
-SOURCE_HEADER = re.compile(r"^\s*\[\[\s*source\s*\]\]", re.MULTILINE)  # [[source]]
-KEY_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=", re.MULTILINE)  # file = "fi-1997-laws.txt"
+SOURCE_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*source[ \t]*\]\]", re.MULTILINE)  # [[source]]
+KEY_LINE = re.compile(r"^[ \t]*(?P<key>[A-Za-z_]+)[ \t]*=", re.MULTILINE)  # file = "fi-1997-laws.txt"
 
 
 def _entry_lines(text: str) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
