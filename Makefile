@@ -61,4 +61,4 @@ clean:
 
 ## bench: build time, page weight and search payload as numbers (bench/report.md)
 bench: install
-	$(BIN)/python -m bridgelaws.bench
+	PYTHONPATH=tools $(BIN)/python -m bench

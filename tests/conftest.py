@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import corpus as corpus_module
-from bridgelaws import manifest
-from bridgelaws.localsite import CHROMIUM, CHROMIUM_ARGS, serve
-from bridgelaws.model import ParseResult
-from bridgelaws.sources import get_parser
+from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bridgelaws.core.model import ParseResult
+from bridgelaws.stage1_read import manifest
+from bridgelaws.stage2_parse import corpus as corpus_module
+from bridgelaws.stage2_parse import load as loading
+from bridgelaws.stage2_parse.formats import get_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
@@ -50,7 +51,7 @@ def parsed(file: str) -> ParseResult:
 @pytest.fixture(scope="session")
 def corpus() -> corpus_module.Corpus:
     """The real corpus, loaded once (parsers are pure; nothing mutates it)."""
-    return corpus_module.load(SOURCES)
+    return loading.load(SOURCES)
 
 
 def source_text(file: str) -> str:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws import corpus as corpus_module
-from bridgelaws.align import align
-from bridgelaws.redline import diff, diff_html
-from bridgelaws.refs import sort_key
+from bridgelaws.core.refs import sort_key
+from bridgelaws.stage2_parse import corpus as corpus_module
+from bridgelaws.stage4_render.align import align
+from bridgelaws.stage4_render.redline import diff, diff_html
 
 
 def test_law_13_rows_are_the_union_in_reading_order_with_honest_gaps(corpus: corpus_module.Corpus) -> None:

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import cli
-from bridgelaws.model import Document, Origin, ParseResult
+from bridgelaws.core.model import Document, Origin, ParseResult
+from bridgelaws.stage2_parse import load as load_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SV = "sv-2007-laws-9-16.web.txt"
@@ -207,8 +208,8 @@ def test_a_parser_that_loses_text_fails_the_build(
     def lossy(text: str) -> ParseResult:
         return ParseResult(documents=[Document("laws", text.split("\n", 1)[0], origin=Origin(1))])
 
-    real = cli.corpus_module.get_parser
-    monkeypatch.setattr(cli.corpus_module, "get_parser", lambda name: lossy if name == "sv_web" else real(name))
+    real = load_module.get_parser
+    monkeypatch.setattr(load_module, "get_parser", lambda name: lossy if name == "sv_web" else real(name))
     code, err = _generate(content, capsys)
     assert code == 2
     assert re.search(rf"error: \S*{SV}:\d+: \d+ characters lost", err), err

@@ -2,7 +2,7 @@
 
 A law page with its stylesheets and scripts stays within one round of small files: at most
 100 KB gzip in all, search excluded (the search page loads its engine on demand).  ``make
-bench`` reports the same numbers for every page type (bridgelaws.bench.page_weight).
+bench`` reports the same numbers for every page type (bench.report.page_weight).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.bench import ASSET, PAGE_TYPES, page_weight
+from bench.report import ASSET, PAGE_TYPES, page_weight
 
 BUDGET_KB = {"html": 30, "total": 100}
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws import refs
-from bridgelaws.citations import Citation, Context, Grammar, get_grammar
-from bridgelaws.model import Document
+from bridgelaws.core import refs
+from bridgelaws.core.model import Document
+from bridgelaws.stage3_link.citations import Citation, Context, Grammar, get_grammar
 from conftest import parsed
 
 FI2007 = get_grammar("fi-2007")

@@ -3,10 +3,10 @@
 Real sources arrive cut short, re-saved in a legacy code page, double-encoded, with pages out
 of order, stray bytes and lines pasted from elsewhere.  For each of the five sources and each
 kind of damage (one test per kind), Hypothesis damages the file and runs the whole pipeline
-(:func:`bridgelaws.intake.read` → :func:`bridgelaws.corpus.parse_text` →
-:func:`bridgelaws.accounting.balance`) and checks that
+(:func:`bridgelaws.stage1_read.intake.read` → :func:`bridgelaws.stage2_parse.load.parse_text` →
+:func:`bridgelaws.core.accounting.balance`) and checks that
 
-* nothing escapes but :class:`~bridgelaws.intake.Unreadable`, and that only for damage that
+* nothing escapes but :class:`~bridgelaws.stage1_read.intake.Unreadable`, and that only for damage that
   makes the file not text (empty, random bytes, a binary signature), with a message and a line;
 * conservation holds: every non-whitespace character is in the output or in a dropped span;
 * every origin (warnings, laws, points, provisions, paragraphs, dropped and inserted spans)
@@ -30,12 +30,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws import intake, manifest
-from bridgelaws.accounting import balance
-from bridgelaws.corpus import parse_text
-from bridgelaws.dump import dump
-from bridgelaws.model import Origin, ParseResult
-from bridgelaws.sources import get_parser
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Origin, ParseResult
+from bridgelaws.stage1_read import intake, manifest, repairs
+from bridgelaws.stage2_parse.dump import dump
+from bridgelaws.stage2_parse.formats import get_parser
+from bridgelaws.stage2_parse.load import parse_text
 from conftest import SOURCES
 
 # -- the sources -------------------------------------------------------------------------------
@@ -413,7 +413,7 @@ def test_control_characters(source: Source, data: st.DataObject) -> None:
     damaged = _insert_characters(data, text, CONTROLS, (1, 10)).encode("utf-8")
     outcome = run(damaged, source)
     assert outcome is not None
-    assert not any(intake._is_control(ch) for ch in outcome.text.text)
+    assert not any(repairs._is_control(ch) for ch in outcome.text.text)
     # a C1 control (U+0085) is usually cp1252 read as Latin-1: ftfy repairs it (U+0085 → …)
     reported = ("control character", "mojibake repaired")
     assert any(any(what in message for what in reported) for _, message in messages(outcome))
@@ -428,7 +428,7 @@ def test_soft_hyphens_and_invisible_characters(source: Source, data: st.DataObje
     damaged = _insert_characters(data, text, INVISIBLES, (1, 20))
     outcome = run(damaged.encode("utf-8"), source)
     assert outcome is not None
-    assert not set(outcome.text.text) & set(intake.INVISIBLE)
+    assert not set(outcome.text.text) & set(repairs.INVISIBLE)
 
 
 @per_source

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws.glossary import Term, find_terms, term_pattern
+from bridgelaws.stage3_link.glossary import Term, find_terms, term_pattern
 
 INFLECTED = [
     ("Revokki", "fi", ["revokki", "revokin", "revokkia", "revokkeja"]),

@@ -10,8 +10,8 @@ import difflib
 
 import pytest
 
-from bridgelaws.accounting import balance
-from bridgelaws.dump import dump
+from bridgelaws.core.accounting import balance
+from bridgelaws.stage2_parse.dump import dump
 from conftest import GOLDEN, parsed, source_files, source_text
 
 

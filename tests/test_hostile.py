@@ -26,7 +26,7 @@ from urllib.parse import quote
 import jsonschema
 import pytest
 
-from bridgelaws.localsite import serve
+from bench.localsite import serve
 from conftest import PHONE, ROOT, SOURCES
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]

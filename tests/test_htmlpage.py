@@ -1,4 +1,4 @@
-"""Saved web pages (``bridgelaws.htmlpage``): the page's text parses as the text extract does.
+"""Saved web pages (``bridgelaws.stage1_read.htmlpage``): the page's text parses as the text extract does.
 
 The fixtures in ``tests/fixtures/html`` are built from the text extracts by ``make_pages.py``
 in the markup of each site.  The key test parses ``extract(page).text`` with the source's own
@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import tally
-from bridgelaws.htmlpage import Page, extract, list_label, looks_like_html
-from bridgelaws.model import Paragraph, ParseResult, Provision
-from bridgelaws.sources import get_parser
+from bridgelaws.core.accounting import tally
+from bridgelaws.core.model import Paragraph, ParseResult, Provision
+from bridgelaws.stage1_read.htmlpage import Page, extract, list_label, looks_like_html
+from bridgelaws.stage2_parse.formats import get_parser
 from conftest import source_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "html"
@@ -83,7 +83,7 @@ def _provisions(provisions: Iterable[Provision], indent: str) -> list[str]:
 def outline(result: ParseResult) -> list[str]:
     """The parsed structure without source lines, every text whitespace-normalised and in full.
 
-    Like :func:`bridgelaws.dump.dump` minus line numbers and the parse report, and without
+    Like :func:`bridgelaws.stage2_parse.dump.dump` minus line numbers and the parse report, and without
     clipping paragraphs: what must not change between the text form and the HTML form.
     """
     lines: list[str] = []

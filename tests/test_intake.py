@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaws import intake
-from bridgelaws.accounting import tally
+from bridgelaws.core.accounting import tally
+from bridgelaws.stage1_read import intake, repairs
+from bridgelaws.stage1_read.cleaning import Step
 
 
-def _conserved(step: intake.Step, before: str) -> bool:
+def _conserved(step: Step, before: str) -> bool:
     """before == after + dropped − inserted, over non-whitespace characters."""
     return tally(before, [step.text], (d.text for d in step.dropped), (i.text for i in step.inserted)).ok
 
@@ -24,14 +25,14 @@ def _conserved(step: intake.Step, before: str) -> bool:
 # -- cleaning steps: before → after -----------------------------------------------------------
 
 STEPS = [
-    (intake.normalise_line_ends, "a\r\nb\rc\n", "a\nb\nc\n"),
-    (intake.repair_mojibake, "1 § KÃ¤ytÃ¶s\nok", "1 § Käytös\nok"),
-    (intake.repair_mojibake, "YanlÄ±ÅŸ Kart SayÄ±sÄ±", "Yanlış Kart Sayısı"),
-    (intake.repair_mojibake, "Polski ZwiÄ…zek BrydÅ¼a", "Polski Związek Brydża"),
-    (intake.repair_mojibake, "Käytös – “lainaus” ½", "Käytös – “lainaus” ½"),  # already right: untouched
-    (intake.drop_control_characters, "Lag\x00 9\x07\tok\x0c", "Lag 9\tok\x0c"),
-    (intake.drop_invisible_characters, "FELAK\u00adTIGT\u200b ANTAL", "FELAKTIGT ANTAL"),
-    (intake.drop_invisible_characters, "a\u202eb\u2066c", "abc"),
+    (repairs.normalise_line_ends, "a\r\nb\rc\n", "a\nb\nc\n"),
+    (repairs.repair_mojibake, "1 § KÃ¤ytÃ¶s\nok", "1 § Käytös\nok"),
+    (repairs.repair_mojibake, "YanlÄ±ÅŸ Kart SayÄ±sÄ±", "Yanlış Kart Sayısı"),
+    (repairs.repair_mojibake, "Polski ZwiÄ…zek BrydÅ¼a", "Polski Związek Brydża"),
+    (repairs.repair_mojibake, "Käytös – “lainaus” ½", "Käytös – “lainaus” ½"),  # already right: untouched
+    (repairs.drop_control_characters, "Lag\x00 9\x07\tok\x0c", "Lag 9\tok\x0c"),
+    (repairs.drop_invisible_characters, "FELAK\u00adTIGT\u200b ANTAL", "FELAKTIGT ANTAL"),
+    (repairs.drop_invisible_characters, "a\u202eb\u2066c", "abc"),
 ]
 
 
@@ -59,13 +60,13 @@ def test_cleaning_step(step: object, before: str, after: str) -> None:
     ],
 )
 def test_markup_in_a_text_source_is_flagged_and_kept(line: str, flagged: bool) -> None:
-    step = intake.flag_markup(f"ok\n{line}")
+    step = repairs.flag_markup(f"ok\n{line}")
     assert step.text == f"ok\n{line}"
     assert [w.origin.line for w in step.warnings] == ([2] if flagged else [])
 
 
 def test_mojibake_repair_is_reported_per_line() -> None:
-    step = intake.repair_mojibake("ok\nKÃ¤ytÃ¶s 1\nok\nTÃ¤mÃ¤")
+    step = repairs.repair_mojibake("ok\nKÃ¤ytÃ¶s 1\nok\nTÃ¤mÃ¤")
     assert [w.origin.line for w in step.warnings] == [2, 4]
     assert "'KÃ¤ytÃ¶s' → 'Käytös'" in step.warnings[0].message
     assert {span.reason for span in step.dropped} == {"mojibake, repaired"}
@@ -73,8 +74,8 @@ def test_mojibake_repair_is_reported_per_line() -> None:
 
 def test_many_repaired_lines_are_summarised() -> None:
     text = "\n".join(f"KÃ¤ytÃ¶s {n}" for n in range(20))
-    warnings = intake.repair_mojibake(text).warnings
-    assert len(warnings) == intake.MAX_LINE_WARNINGS + 1
+    warnings = repairs.repair_mojibake(text).warnings
+    assert len(warnings) == repairs.MAX_LINE_WARNINGS + 1
     assert "15 more lines" in warnings[-1].message
 
 
@@ -85,7 +86,7 @@ LINE = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
 @given(st.lists(LINE, max_size=8))
 def test_cleaning_steps_conserve_and_keep_lines(lines: list[str]) -> None:
     text = "\n".join(lines)
-    for step in intake.CLEANING_STEPS:
+    for step in repairs.CLEANING_STEPS:
         cleaned = step(text)
         assert _conserved(cleaned, text)
         assert step(cleaned.text).text == cleaned.text

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws import corpus as corpus_module
-from bridgelaws.linking import Resolver
-from bridgelaws.refs import ancestors
+from bridgelaws.core import urls
+from bridgelaws.core.refs import ancestors
+from bridgelaws.stage2_parse import corpus as corpus_module
+from bridgelaws.stage3_link.resolve import Resolver
 
 
 @pytest.mark.parametrize(
@@ -40,11 +41,20 @@ def test_ancestors(ref: str, chain: list[str]) -> None:
 def test_resolution(corpus: corpus_module.Corpus, doc: str, target: str, url: str | None, via: str | None) -> None:
     entry = corpus.by_id(doc)
     assert entry is not None
-    link = Resolver(corpus).resolve(entry, target)
+    found = Resolver(corpus).resolve(entry, target)
     if url is None:
-        assert link is None
-    else:
-        assert link is not None and (link.url, link.via) == (url, via)
+        assert found is None
+        return
+    assert found is not None
+    where = urls.provision(found.document, found.owner, found.ref)
+    elsewhere = f"{found.document.lang} {found.document.edition}" if found.elsewhere else None
+    assert (where, elsewhere) == (url, via)
+    # the resolution says what it did: the target as cited, a fallback to an ancestor, and why
+    assert found.target == target
+    assert found.ancestor == (found.ref != target) and found.ref in ancestors(target)
+    assert found.elsewhere == (found.document.id != doc)
+    assert ("not in this text" in found.reason) == found.elsewhere
+    assert ("is not printed there" in found.reason) == found.ancestor
 
 
 def test_closest_edition_of_the_same_language_comes_before_other_languages(corpus: corpus_module.Corpus) -> None:

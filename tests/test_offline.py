@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from bridgelaws import offline
-from bridgelaws.localsite import serve
+from bench.localsite import serve
+from bridgelaws.core import facts
+from bridgelaws.stage5_site import offline
 
-LANGUAGES = ("fi", "sv", "tr", "pl")
+LANGUAGES = facts.TEXT_LANGUAGES
 
 
 def offline_list(site: Path, lang: str) -> dict[str, str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws.model import Level, Origin
-from bridgelaws.outline import Outline, successor
+from bridgelaws.core.model import Level, Origin
+from bridgelaws.stage2_parse.outline import Outline, successor
 
 AT = Origin(1)
 

@@ -12,9 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import balance
-from bridgelaws.model import Document, Law, Level, Paragraph, ParseResult, Point, Provision
-from bridgelaws.sources.fi_ocr import Candidate, is_table, longest_run, parse, read_lines
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Document, Law, Level, Paragraph, ParseResult, Point, Provision
+from bridgelaws.stage2_parse.formats.fi_ocr import parse
+from bridgelaws.stage2_parse.formats.fi_ocr.body import is_table
+from bridgelaws.stage2_parse.formats.fi_ocr.lines import Candidate, longest_run, read_lines
 from conftest import parsed, source_text
 
 FILE = "fi-1997-laws.txt"

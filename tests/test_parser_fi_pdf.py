@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import balance
-from bridgelaws.model import Document, Law, ParseResult
-from bridgelaws.sources import fi_pdf
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Document, Law, ParseResult
+from bridgelaws.stage2_parse.formats import fi_pdf
 from conftest import parsed, source_text
 
 FILE = "fi-2007-laws.pdf.txt"

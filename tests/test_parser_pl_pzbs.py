@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import balance
-from bridgelaws.model import Document, Level, ParseResult, Point, Provision
-from bridgelaws.sources.pl_pzbs import parse
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Document, Level, ParseResult, Point, Provision
+from bridgelaws.stage2_parse.formats.pl_pzbs import parse
 from conftest import parsed, source_text
 
 FILE = "pl-2017-pzbs-decisions.web.txt"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import balance
-from bridgelaws.model import Document, Law, NoteRef, ParseResult, Provision
-from bridgelaws.sources.sv_web import parse
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Document, Law, NoteRef, ParseResult, Provision
+from bridgelaws.stage2_parse.formats.sv_web import parse
 from conftest import parsed, source_text
 
 FILE = "sv-2007-laws-9-16.web.txt"

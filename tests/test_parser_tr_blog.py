@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.accounting import balance
-from bridgelaws.model import Document, Law, ParseResult, Provision
-from bridgelaws.sources.tr_blog import Kind, classify, parse, turkish_lower, turkish_upper
+from bridgelaws.core.accounting import balance
+from bridgelaws.core.model import Document, Law, ParseResult, Provision
+from bridgelaws.stage2_parse.formats.tr_blog import parse
+from bridgelaws.stage2_parse.formats.tr_blog.lines import Kind, classify, turkish_lower, turkish_upper
 from conftest import parsed, source_text
 
 FILE = "tr-2017-laws-extract.blog.txt"

@@ -7,8 +7,13 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
-from bridgelaws import corpus, render
-from bridgelaws.model import NoteRef, Origin, Paragraph
+from bridgelaws.core.model import NoteRef, Origin, Paragraph
+from bridgelaws.stage2_parse import corpus
+from bridgelaws.stage2_parse import load as loading
+from bridgelaws.stage3_link.link import link
+from bridgelaws.stage4_render import page, switcher
+from bridgelaws.stage4_render import text as blocks
+from bridgelaws.stage4_render.hubs import hub_page
 from conftest import SOURCES
 
 HOSTILE = [
@@ -25,7 +30,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_paragraph_text_is_escaped(text: str) -> None:
-    html = render.paragraph_html(Paragraph(text, Origin(1)), "13")
+    html = blocks.paragraph_html(Paragraph(text, Origin(1)), "13")
     assert "<script" not in html and "<img" not in html
     assert html.startswith("<p>") and html.endswith("</p>")
 
@@ -46,7 +51,7 @@ class _Elements(HTMLParser):
 @pytest.mark.parametrize("text", HOSTILE)
 def test_heading_text_stays_text_through_markdown(text: str) -> None:
     """Rendered with the site's Markdown extensions, the heading is one element holding the text."""
-    source = f"## {render.md_inline(text)} {{ #13A }}"
+    source = f"## {page.md_inline(text)} {{ #13A }}"
     html = markdown.markdown(source, extensions=["attr_list", "md_in_html", "toc"])
     parsed = _Elements()
     parsed.feed(html)
@@ -56,7 +61,7 @@ def test_heading_text_stays_text_through_markdown(text: str) -> None:
 
 def test_footnote_markers_become_links() -> None:
     paragraph = Paragraph("eroaa 4 hänen", Origin(1), notes=[NoteRef(6, "4")])
-    assert render.paragraph_html(paragraph, "17") == (
+    assert blocks.paragraph_html(paragraph, "17") == (
         '<p>eroaa <sup class="fn-ref"><a href="#fn-17-4">4</a></sup> hänen</p>'
     )
 
@@ -67,12 +72,12 @@ def test_footnote_markers_become_links() -> None:
      ("IHLAL", "tr", "Ihlal"), ("Ayarlı Skor", "tr", "Ayarlı Skor")],
 )  # fmt: skip
 def test_display_title(title: str, lang: str, display: str) -> None:
-    assert render.display_title(title, lang) == display
+    assert page.display_title(title, lang) == display
 
 
 @pytest.fixture(scope="module")
 def loaded() -> corpus.Corpus:
-    return corpus.load(SOURCES)
+    return loading.load(SOURCES)
 
 
 @pytest.mark.parametrize(
@@ -86,15 +91,15 @@ def test_switcher_goes_to_the_same_law_or_says_it_is_missing(
     loaded: corpus.Corpus, law: int, expected: dict[str, str]
 ) -> None:
     current = loaded.by_id("fi-2007") if law <= 18 else loaded.by_id("fi-1997")
-    assert render.law_alternates(loaded, law, current) == expected
+    assert switcher.law_alternates(loaded, law, current) == expected
 
 
 def test_switcher_stays_in_the_edition_when_it_can(loaded: corpus.Corpus) -> None:
-    assert render.law_alternates(loaded, 13, loaded.by_id("fi-1997"))["fi"] == "fi/1997/13/"
+    assert switcher.law_alternates(loaded, 13, loaded.by_id("fi-1997"))["fi"] == "fi/1997/13/"
 
 
 def test_a_missing_law_page_names_the_texts_that_have_it(loaded: corpus.Corpus) -> None:
-    page = render.hub_page(loaded, "sv", 42)
-    body = "\n".join(page.body)
+    hub = hub_page(loaded, link(loaded), "sv", 42)
+    body = "\n".join(hub.body)
     assert 'class="missing"' in body
     assert "../../../tr/2017/42/" in body and "../../../fi/1997/42/" in body

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import pagefind, refs, search, urls
-from bridgelaws.corpus import Corpus
+from bridgelaws.core import facts, refs, urls
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage4_render import search
+from bridgelaws.stage4_render.page import law_index_fields, point_index_fields
+from bridgelaws.stage5_site import pagefind
 from conftest import ROOT
 
 VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
@@ -171,3 +174,36 @@ def test_each_search_page_embeds_its_language_data(site: Path, lang: str) -> Non
     data = json.loads(raw.group(1))
     assert data["lang"] == lang and data["docs"]
     assert "assets/javascripts/search.js" in html
+
+
+def test_search_data_gives_the_rules_the_script_must_not_copy(corpus: Corpus) -> None:
+    """The reference syntax, the number of laws and each law's page come from Python."""
+    data = search.search_data(corpus, "sv", search.Vocabulary())
+    assert data["refs"] == refs.syntax_for_script()
+    assert data["lawCount"] == facts.LAW_COUNT
+    hubs = data["hubs"]
+    assert isinstance(hubs, dict)
+    assert list(hubs) == [str(n) for n in facts.LAW_NUMBERS]
+    assert hubs["40"] == {"key": "law:40", "label": "40", "url": urls.law_hub("sv", 40)}
+
+
+def test_search_results_carry_the_keys_and_labels_pagefind_records(corpus: Corpus) -> None:
+    """A provision result and a word result for the same law or point group into one result
+    only if their keys agree: the data's keys and labels are the pages' Pagefind fields."""
+    checked = 0
+    for lang in search.SEARCH_LANGUAGES:
+        data = search.search_data(corpus, lang, search.Vocabulary())
+        for doc in data["docs"]:  # type: ignore[attr-defined]
+            entry = corpus.by_id(doc["id"])
+            assert entry is not None
+            for law in entry.document.laws:
+                meta = law_index_fields(entry, law)["meta"]
+                item = doc["laws"][str(law.number)]
+                assert (item["key"], item["label"]) == (meta["key"], meta["label"])  # type: ignore[index]
+                checked += 1
+            for point in entry.document.points:
+                meta = point_index_fields(entry, point)["meta"]
+                item = doc["points"][point.number]
+                assert (item["key"], item["label"]) == (meta["key"], meta["label"])  # type: ignore[index]
+                checked += 1
+    assert checked > 50

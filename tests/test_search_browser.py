@@ -19,10 +19,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from bridgelaws import bench_search, refs, urls
-from bridgelaws.corpus import Corpus, Entry
-from bridgelaws.render import t
-from bridgelaws.search import SEARCH_LANGUAGES
+from bench import search as bench_search
+from bridgelaws.core import refs, urls
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage4_render.page import t
+from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -127,6 +128,32 @@ def test_a_provision_result_shows_the_provisions_own_text(page: object, base_url
         first_words = " ".join(owner.paragraphs[0].text.split()[:4])
         assert first_words in snippet.inner_text(), (query, snippet.inner_text())
         assert entry.meta.title not in snippet.inner_text()
+
+
+SHOWN = [
+    # (language, query, the first result's law or point as shown, its provision as printed)
+    ("fi", "12C1(b)", "Pykälä 12", "12C1(b)"),
+    ("sv", "13d2a", "Lag 13", "13D2(a)"),
+    ("tr", "Yasa 12C1(b)’de", "Yasa 12", "12C1(b)"),
+    ("pl", "pkt 3.1", "PZBS 3", "3.1"),
+    ("pl", "punkt 13", "PZBS 13", ""),  # the point's own top: no provision to name
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "label", "printed"), SHOWN, ids=[f"{c[0]}:{c[1]}" for c in SHOWN])
+def test_a_provision_result_names_its_law_and_provision_as_printed(
+    page: object, base_url: str, lang: str, query: str, label: str, printed: str
+) -> None:
+    """The label and the printed provision come from Python's rules (the data's labels,
+    ``refs.display`` given to the script as syntax), not from a copy in the script."""
+    hrefs = run_search(page, base_url, lang, query)
+    ref = refs.from_anchor(urlsplit(hrefs[0]).fragment)
+    assert ref is not None
+    assert printed == (refs.display(ref) if re.search(r"\D", refs.display(ref)) else ""), ref  # "4": the top
+    first = page.locator("#search-results li").first  # type: ignore[attr-defined]
+    assert first.locator(".search-result__law").inner_text() == label
+    shown = first.locator(".search-result__ref")
+    assert (shown.first.inner_text() if shown.count() else "") == printed
 
 
 def _sample_anchors(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:

@@ -15,13 +15,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from bridgelaws.core import facts
 from conftest import ROOT
 from sitecheck import HtmlPage, read_site, resolve, target_file
 
 pytestmark = pytest.mark.site
 
 SCHEMA = ROOT / "docs" / "laws-json.schema.json"
-LANGUAGES = ("fi", "sv", "tr", "pl")
+LANGUAGES = facts.TEXT_LANGUAGES
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws import urls
+from bridgelaws.core import urls
 from sitecheck import resolve
 
 

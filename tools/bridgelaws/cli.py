@@ -25,9 +25,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from . import corpus as corpus_module
-from . import generate, manifest, search
-from .dump import dump
+from bridgelaws import pipeline
+from bridgelaws.stage1_read import manifest
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage2_parse.dump import dump
+from bridgelaws.stage2_parse.load import parse_source
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render import search
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -40,7 +44,7 @@ BUILT, BUILT_WITHOUT_SOME, NOT_BUILT = 0, 1, 2
 
 def cmd_generate(args: argparse.Namespace) -> int:
     sources, docs = _paths(args)
-    corpus = corpus_module.load(sources)
+    corpus = pipeline.load(sources)
     left_out = _print_problems(corpus)
     unbalanced = _conservation_gate(corpus)
     if unbalanced:
@@ -50,7 +54,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
     vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
-    planned = generate.plan(corpus, vocabulary)
+    linkage = pipeline.link(corpus)
+    planned = pipeline.render(corpus, linkage, vocabulary)
     if args.check:
         differences = planned.differences(docs)
         for path in differences:
@@ -60,7 +65,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             return 1
         print(f"{docs}: {len(planned.files)} generated files are up to date")
         return 0
-    changed = generate.write(planned, docs)
+    changed = pipeline.write(planned, docs)
     sources_read = len(corpus.reports) - left_out
     print(
         f"{docs}: {len(planned.files)} files, {changed} changed; {len(corpus.entries)} documents "
@@ -86,7 +91,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_problems(corpus: corpus_module.Corpus) -> int:
+def _print_problems(corpus: Corpus) -> int:
     """Print every error and warning, file:line first; return how many sources are left out."""
     left_out = len(corpus.manifest_errors)
     for error in corpus.manifest_errors:
@@ -104,7 +109,7 @@ def _print_problems(corpus: corpus_module.Corpus) -> int:
     return left_out
 
 
-def _conservation_gate(corpus: corpus_module.Corpus) -> int:
+def _conservation_gate(corpus: Corpus) -> int:
     """Print an error for each source whose characters are not all accounted for."""
     failed = 0
     for report in corpus.reports:
@@ -126,7 +131,8 @@ def _conservation_gate(corpus: corpus_module.Corpus) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     sources, _ = _paths(args)
-    corpus = corpus_module.load(sources)
+    corpus = pipeline.load(sources)
+    linkage = pipeline.link(corpus)
     failed = _print_problems(corpus)
     for report in corpus.reports:
         form = f", {report.intake.form} read as {report.intake.encoding}" if report.intake else ""
@@ -149,7 +155,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"{balance.dropped_chars} dropped ({summary or 'none'}), {balance.inserted_chars} inserted"
         )
         print(f"   accounted for: {balance.accounted_share:.2%}")
-        _print_references(corpus, report.source.file)
+        _print_references(corpus, linkage, report.source.file)
         if not balance.ok:
             failed += 1
             print(
@@ -158,15 +164,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _print_references(corpus: corpus_module.Corpus, file: str) -> None:
+def _print_references(corpus: Corpus, linkage: Linkage, file: str) -> None:
     """Citations found in a source's documents, and those that resolve nowhere."""
-    linkage = corpus.linkage
     for entry in corpus.entries:
         if entry.meta.source.file != file:
             continue
-        references = linkage.references.get(entry.meta.id, [])
-        unresolved = [r for r in references if any(url is None for url in r.urls)]
-        elsewhere = sum(1 for r in references for url in r.urls if url and not url.startswith("/" + entry.meta.url))
+        references = linkage.of(entry.meta.id)
+        unresolved = [r for r in references if r.unresolved]
+        elsewhere = sum(1 for r in references for found in r.resolutions if found and found.elsewhere)
         print(
             f"   {entry.meta.id}: {len(references)} citations, {elsewhere} targets linked to another text, "
             f"{len(unresolved)} unresolved"
@@ -181,7 +186,7 @@ def cmd_dump(args: argparse.Namespace) -> int:
     sources, _ = _paths(args)
     for source, metas in manifest.read(sources / "manifest.toml").entries:
         if source.file == Path(args.file).name:
-            report, _entries = corpus_module.parse_source(source, metas)
+            report, _entries = parse_source(source, metas)
             if report.result is None:
                 for error in report.errors:
                     print(f"error: {error}", file=sys.stderr)

@@ -4,9 +4,9 @@
  * the best-matching section's anchor, with law, section, edition and a snippet.
  *  1. A provision query (12C1(b), lag 16, 16 §, Yasa 45, przepis 16B2, punkt 13, SBL 3) puts
  *     the provision first, from the data embedded in the page (#search-data, written by
- *     bridgelaws/search.py): in each text of this language, newest edition first, at the
- *     provision or its nearest printed ancestor; a language without the law gets its page
- *     saying where to read it.
+ *     bridgelaws/stage4_render/search.py): in each text of this language, newest edition
+ *     first, at the provision or its nearest printed ancestor; a language without the law gets
+ *     its page saying where to read it.
  *  2. A synonym (content/search.toml) adds the laws an everyday word stands for.
  *  3. Words go to Pagefind, this language's index only (stemming, accent folding, Turkish
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
@@ -14,6 +14,8 @@
  * When a search has finished, #search-results carries data-query="<the query>".
  * Source text reaches the page only through textContent: snippets are built from Pagefind's
  * plain-text content as text nodes and <mark> elements, so no source markup can become HTML.
+ * The rules of references (their syntax, ancestors, printed form), result keys and labels, the
+ * number of laws and URLs are Python's: the data gives them, this script copies none of them.
  */
 const data = JSON.parse(document.getElementById("search-data").textContent);
 const root = new URL("../../", import.meta.url); // this script is <root>/assets/javascripts/
@@ -54,14 +56,80 @@ function siteUrl(path) {
   return url.pathname + url.hash;
 }
 
-/** "12C1b" → "12C1(b)", "p3-1-A" → "3.1.A": a reference as readers write it. */
-function displayRef(anchor) {
-  if (/^p\d/.test(anchor)) return anchor.slice(1).replace(/-/g, ".");
-  const match = /^(\d{1,2})([A-Z]?)(\d*)([a-z]?)([ivx]+|\d+)?$/.exec(anchor);
-  if (!match) return "";
-  const [, law, section, item, sub, subsub] = match;
-  return law + section + item + (sub ? `(${sub})` : "") + (subsub ? `(${subsub})` : "");
+// -- references ---------------------------------------------------------------------------------
+
+/* The reference rules built from the syntax Python gives (data.refs, bridgelaws.core.refs
+ * syntax_for_script): the provision path's segments in order, each {name, pattern, printed},
+ * and how a regulation's point is written as a reference and as an id.  Only the mechanics
+ * are here.  Self-contained: tests/test_refs.py runs it in Chromium against refs.py. */
+function referenceRules(syntax) {
+  const point = syntax.point;
+  const path = new RegExp("^" + syntax.segments.map((segment, i) => `(${segment.pattern})` + (i ? "?" : "")).join("") + "$");
+  const whole = (pattern) => new RegExp(`^(?:${pattern})$`);
+  const head = whole(point.head);
+  const part = whole(point.part);
+
+  /** A law reference's segments, "" for a level it lacks: "12C1b" → ["12","C","1","b",""]; or null. */
+  function segments(ref) {
+    const match = path.exec(ref);
+    return match ? match.slice(1).map((value) => value || "") : null;
+  }
+
+  /** The law a provision belongs to, as the data's keys write it: "12C1b" → "12"; or null. */
+  function lawOf(ref) {
+    const parts = segments(ref);
+    return parts ? String(Number(parts[0])) : null;
+  }
+
+  /** "12C1eii" → ["12C1eii", "12C1e", "12C1", "12C", "12"]; "point:25.1.A" → [… "point:25"]. */
+  function ancestors(ref) {
+    if (ref.startsWith(point.prefix)) {
+      const steps = ref.slice(point.prefix.length).split(point.separator);
+      return steps.map((_, i) => point.prefix + steps.slice(0, steps.length - i).join(point.separator));
+    }
+    const parts = segments(ref);
+    if (!parts) return [ref];
+    const chain = [];
+    for (let n = parts.length; n > 0; n--) if (parts[n - 1]) chain.push(parts.slice(0, n).join(""));
+    return chain;
+  }
+
+  /** The id on the page: "point:3.1.A" → "p3-1-A"; a law reference is its own id. */
+  function anchorOf(ref) {
+    if (!ref.startsWith(point.prefix)) return ref;
+    return point.anchorPrefix + ref.slice(point.prefix.length).split(point.separator).join(point.anchorSeparator);
+  }
+
+  /** What an id on a page refers to: "p3-1-A" → "point:3.1.A", "13A1" → "13A1"; else null. */
+  function refOf(anchor) {
+    if (anchor.startsWith(point.anchorPrefix)) {
+      const steps = anchor.slice(point.anchorPrefix.length).split(point.anchorSeparator);
+      if (head.test(steps[0]) && steps.slice(1).every((step) => part.test(step))) return point.prefix + steps.join(point.separator);
+    }
+    return path.test(anchor) ? anchor : null;
+  }
+
+  /** As the books print it: "12C1b" → "12C1(b)", "point:3.1.A" → "3.1.A". */
+  function display(ref) {
+    if (ref.startsWith(point.prefix)) return ref.slice(point.prefix.length);
+    const parts = segments(ref);
+    if (!parts) return ref;
+    return parts.map((value, i) => (value ? syntax.segments[i].printed.replace("{}", value) : "")).join("");
+  }
+
+  /** An id as readers write its reference: "12C1b" → "12C1(b)", "p3-1-A" → "3.1.A"; "" for other ids. */
+  function displayAnchor(anchor) {
+    const ref = refOf(anchor);
+    return ref === null ? "" : display(ref);
+  }
+
+  return { lawOf, ancestors, anchorOf, refOf, display, displayAnchor };
 }
+// -- end of referenceRules
+
+const { lawOf, ancestors, anchorOf, displayAnchor } = referenceRules(data.refs);
+const POINT_PREFIX = data.refs.point.prefix;
+const POINT_SEPARATOR = data.refs.point.separator;
 
 // -- provision queries --------------------------------------------------------------------------
 
@@ -106,22 +174,10 @@ function parseProvision(query) {
   const match = CITATION.exec(cited);
   if (!match) return null;
   const [, law, section, item, sub, subsub] = match;
-  if (Number(law) < 1 || Number(law) > 93) return null;
+  if (Number(law) < 1 || Number(law) > data.lawCount) return null;
   if (!section && (item || sub)) return null; // "12 1" is not a provision
   if (!section && !lawWord && words.length > 1) return null;
   return { law: law + (section ? section.toUpperCase() : "") + (item || "") + (sub || "") + (subsub || "") };
-}
-
-/** "12C1eii" → ["12C1eii", "12C1e", "12C1", "12C", "12"] (refs.ancestors in Python). */
-function ancestors(ref) {
-  const match = /^(\d{1,2})([A-Z]?)(\d*)([a-z]?)([ivx]+|\d+)?$/.exec(ref);
-  if (!match) return [ref];
-  const parts = match.slice(1).map((part) => part || "");
-  const chain = [];
-  for (let n = parts.length; n > 0; n--) {
-    if (parts[n - 1]) chain.push(parts.slice(0, n).join(""));
-  }
-  return chain;
 }
 
 function editionWanted(doc, edition) {
@@ -130,7 +186,7 @@ function editionWanted(doc, edition) {
 
 /** The provision in each text of this language; points concerning it; else the law's hub. */
 function lawHits(ref, edition, origin) {
-  const law = String(Number.parseInt(ref, 10));
+  const law = lawOf(ref);
   const chain = ancestors(ref);
   const hits = [];
   for (const doc of data.docs) {
@@ -140,38 +196,40 @@ function lawHits(ref, edition, origin) {
       const present = new Set([law, ...text.anchors]);
       const found = chain.find((candidate) => present.has(candidate)) || law;
       const rank = found === ref ? 0 : 1;
-      hits.push({ key: `law:${law}`, url: siteUrl(text.url + "#" + found), anchor: found, label: law, title: text.title, edition: doc.edition, rank, origin });
+      hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
     }
   }
   for (const doc of data.docs) {
     if (!editionWanted(doc, edition)) continue;
     for (const [number, point] of Object.entries(doc.points)) {
-      const concerned = point.laws.filter((r) => String(Number.parseInt(r, 10)) === law);
+      const concerned = point.laws.filter((r) => lawOf(r) === law);
       if (!concerned.length) continue;
       const exact = concerned.includes(ref);
       const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
       if (!exact && !related && ref !== law) continue;
-      hits.push({ key: `${doc.id}:${number}`, url: siteUrl(point.url + "#p" + number), anchor: "p" + number, label: `${doc.short} ${number}`, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
+      const top = anchorOf(POINT_PREFIX + number);
+      hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
     }
   }
-  if (!hits.some((hit) => hit.rank <= 1)) {
+  const hub = data.hubs[law];
+  if (hub && !hits.some((hit) => hit.rank <= 1)) {
     // no text of this language (or edition) has the law: its page says where to read it
-    hits.push({ key: `law:${law}`, url: siteUrl(data.hubs + law + "/"), anchor: "", label: law, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+    hits.push({ key: hub.key, url: siteUrl(hub.url), anchor: "", label: hub.label, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
   }
   return hits.sort((a, b) => a.rank - b.rank);
 }
 
+/** The point in each regulation of this language, at the sub-point or its nearest printed ancestor. */
 function pointHits(path, docId, edition) {
+  const chain = ancestors(POINT_PREFIX + path.join(POINT_SEPARATOR)).map(anchorOf); // p21-2-B, p21-2, p21
   const hits = [];
   for (const doc of data.docs) {
     if (!editionWanted(doc, edition) || (docId && doc.id !== docId)) continue;
     const point = doc.points[path[0]];
     if (!point) continue;
-    const wanted = "p" + path.join("-");
-    const present = new Set(["p" + path[0], ...point.anchors]);
-    let anchor = wanted;
-    while (!present.has(anchor) && anchor.includes("-")) anchor = anchor.slice(0, anchor.lastIndexOf("-"));
-    hits.push({ key: `${doc.id}:${path[0]}`, url: siteUrl(point.url + "#" + anchor), anchor, label: `${doc.short} ${path[0]}`, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
+    const present = new Set([chain[chain.length - 1], ...point.anchors]);
+    const anchor = chain.find((candidate) => present.has(candidate));
+    hits.push({ key: point.key, url: siteUrl(point.url + "#" + anchor), anchor, label: point.label, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
   }
   return hits;
 }
@@ -444,7 +502,7 @@ function renderHit(hit, others) {
   if (hit.title) head.append(element("span", "search-result__title", hit.title));
   link.append(head);
   const where = element("span", "search-result__where");
-  const ref = displayRef(hit.anchor);
+  const ref = displayAnchor(hit.anchor);
   if (/\D/.test(ref)) where.append(element("span", "search-result__ref", ref)); // not the law's own top: "13"
   if (hit.missing) where.append(element("span", "search-result__missing", data.strings.search_law_missing));
   if (hit.edition) where.append(element("span", "search-result__edition", hit.edition + (others.length ? " · " + others.join(", ") : "")));

@@ -1,0 +1,182 @@
+"""The package's shape: stages in order, no import cycle, small modules, one place for each fact.
+
+``tools/bridgelaws`` is the pipeline: ``core`` (model, references, URL scheme, facts), then
+``stage1_read`` → ``stage2_parse`` → ``stage3_link`` → ``stage4_render`` → ``stage5_site``, with
+``pipeline`` and ``cli`` on top.  A stage may import the core and the stages before it, never
+one after it; these tests read the imports from the source (``ast``), so they see what a
+reader sees, including imports inside functions and under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "bridgelaws"
+LAYERS = ["core", "stage1_read", "stage2_parse", "stage3_link", "stage4_render", "stage5_site", "top"]
+MAX_LINES = 500  # "about 500": a module longer than this mixes concerns
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(path: Path) -> set[str]:
+    """The bridgelaws modules ``path`` imports (``from x import y`` counts ``x.y`` when it is a module)."""
+    found: set[str] = set()
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES)
+    return {name for name in found if name in MODULES}
+
+
+GRAPH = {name: imports_of(path) - {name} for name, path in MODULES.items()}
+
+
+def layer(module: str) -> int:
+    part = module.split(".")[1] if module.count(".") else ""
+    return LAYERS.index(part) if part in LAYERS else LAYERS.index("top")
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path (``a → b → a``), or None."""
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return [*stack[stack.index(target) :], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := visit(start)):
+            return cycle
+    return None
+
+
+def test_the_package_is_read_and_the_check_sees_imports() -> None:
+    assert len(MODULES) > 30
+    assert "bridgelaws.stage2_parse.corpus" in GRAPH["bridgelaws.stage3_link.resolve"]
+
+
+def test_no_import_cycle() -> None:
+    cycle = find_cycle(GRAPH)
+    assert cycle is None, " → ".join(cycle or [])
+
+
+@pytest.mark.parametrize(
+    ("graph", "has_cycle"),
+    [
+        pytest.param({"a": {"b"}, "b": {"a"}}, True, id="two-modules"),
+        pytest.param({"a": {"b"}, "b": {"c"}, "c": {"a"}}, True, id="three-modules"),
+        pytest.param({"a": {"b", "c"}, "b": {"c"}, "c": set()}, False, id="diamond"),
+    ],
+)
+def test_the_cycle_finder_finds_cycles(graph: dict[str, set[str]], has_cycle: bool) -> None:
+    assert (find_cycle(graph) is not None) == has_cycle
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_stage_imports_only_the_core_and_earlier_stages(module: str) -> None:
+    later = sorted(target for target in GRAPH[module] if layer(target) > layer(module))
+    assert not later, f"{module} ({LAYERS[layer(module)]}) imports a later stage: {later}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_over_about_500_lines(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{MODULES[module]}: {lines} lines"
+
+
+def test_no_benchmark_in_the_product_package() -> None:
+    assert not [name for name in MODULES if "bench" in name.rsplit(".", 1)[-1]]
+    assert not list(PACKAGE.rglob("*lighthouse*"))
+
+
+def test_the_folder_listing_reads_as_the_pipeline() -> None:
+    folders = sorted(path.name for path in PACKAGE.iterdir() if path.is_dir() and not path.name.startswith("__"))
+    assert folders == LAYERS[:-1]
+
+
+# One place for each fact: the law count, the languages, document kinds, the theme colour.
+# Outside ``core/facts.py`` (and mkdocs.yml, which it reads) no code writes them as literals;
+# docstrings and comments may name them.
+
+
+def python_fact_literals(path: Path) -> list[str]:
+    """Code (not docstrings) in ``path`` that writes a fact again: 93/94, a language list, a kind."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and type(node.value) is int and node.value in (93, 94):
+            found.append(f"{path.name}:{node.lineno}: the law count")
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and {"fi", "sv"} <= {
+            element.value for element in node.elts if isinstance(element, ast.Constant)
+        }:
+            found.append(f"{path.name}:{node.lineno}: a list of languages")
+        elif isinstance(node, ast.Compare) and any(
+            isinstance(side, ast.Constant) and side.value in ("laws", "regulations", "supplement")
+            for side in [node.left, *node.comparators]
+        ):
+            found.append(f"{path.name}:{node.lineno}: a document kind compared as a string")
+    return found
+
+
+def script_fact_literals(path: Path) -> list[str]:
+    """Script and template lines in ``path`` that write the law count or the theme colour."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        code = re.sub(r"//.*|/\*.*?\*/|\{#.*?#\}", "", line)
+        if re.search(r"(?<![\w.#-])9[34](?![\w.])", code) or re.search(r"#00695c", code, re.IGNORECASE):
+            found.append(f"{path.name}:{number}: {line.strip()[:60]}")
+    return found
+
+
+def test_facts_are_not_written_again_in_python() -> None:
+    places = [
+        place for path in PACKAGE.rglob("*.py") if path.name != "facts.py" for place in python_fact_literals(path)
+    ]
+    assert not places, places
+
+
+def test_facts_are_not_written_again_in_scripts_and_templates() -> None:
+    overrides = PACKAGE.parent.parent / "overrides"
+    files = [*PACKAGE.rglob("*.js"), *overrides.rglob("*.js"), *overrides.rglob("*.html"), *overrides.rglob("*.css")]
+    places = [place for path in files for place in script_fact_literals(path)]
+    assert not places, places
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        pytest.param("if law > 93:\n    pass\n", True, id="law-count"),
+        pytest.param("LANGS = ('fi', 'sv', 'tr')\n", True, id="language-tuple"),
+        pytest.param("ok = kind == 'laws'\n", True, id="kind-string"),
+        pytest.param('"""Laws 1-93."""\nx = 1\n', False, id="docstring"),
+    ],
+)
+def test_the_fact_check_finds_literals(tmp_path: Path, source: str, found: bool) -> None:
+    path = tmp_path / "example.py"
+    path.write_text(source, encoding="utf-8")
+    assert bool(python_fact_literals(path)) == found

@@ -1,0 +1,5 @@
+"""``make bench`` (``PYTHONPATH=tools python -m bench``): see :mod:`bench.report`."""
+
+from bench.report import main
+
+raise SystemExit(main())

@@ -1,0 +1,128 @@
+"""The site's URL scheme: one place, used by pages, the language switcher and the export.
+
+Stable from the first release (documented in the README):
+
+======================================  =========================================
+``/``                                   landing page (English, the default language)
+``/<lang>/``                            a language's home (``/fi/``, ``/sv/``, ``/tr/``, ``/pl/``)
+``/<lang>/<edition>/``                  a document's start page (``/fi/2007/``)
+``/<lang>/<edition>/<law>/#<ref>``      a law, at a provision (``/fi/2007/13/#13A1``)
+``/<lang>/<edition>/definitions/``      the document's definitions, ``#def-<term>``
+``/fi/1997/sbl/<rule>/``                the Finnish federation's supplementary rules
+``/pl/2017/pzbs/<point>/#p3-1-A``       PZBS decisions, at a sub-point
+``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
+``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
+``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
+``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
+``/coverage/``                          which law is in which text
+``/api/laws.json``                      the open-data export
+======================================  =========================================
+
+Internally URLs are *root-relative without the leading slash* (``fi/2007/13/``) so pages can
+link relatively and the site works under a sub-path; the export adds the leading ``/``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from bridgelaws.core import refs
+from bridgelaws.core.facts import DEFAULT_LANGUAGE
+from bridgelaws.core.model import DocumentMeta
+
+
+def language_prefix(lang: str) -> str:
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def home(lang: str) -> str:
+    return language_prefix(lang)
+
+
+def document(meta: DocumentMeta) -> str:
+    return f"{meta.lang}/{meta.path}/"
+
+
+def law(meta: DocumentMeta, number: int | str) -> str:
+    """A law page (or a regulation's point page): ``fi/2007/13/``, ``pl/2017/pzbs/3/``."""
+    return f"{document(meta)}{number}/"
+
+
+def provision(meta: DocumentMeta, owner: int | str, ref: str) -> str:
+    """A provision on its law (or point) page: ``fi/2007/12/#12C1b``, ``pl/2017/pzbs/25/#p25-1-D``."""
+    return f"{law(meta, owner)}#{refs.anchor(ref)}"
+
+
+def definitions(meta: DocumentMeta) -> str:
+    return f"{document(meta)}definitions/"
+
+
+def laws_index(lang: str) -> str:
+    return f"{language_prefix(lang)}laws/"
+
+
+def law_hub(lang: str, number: int) -> str:
+    return f"{language_prefix(lang)}laws/{number}/"
+
+
+def edition(lang: str, edition_name: str) -> str:
+    return f"{lang}/{edition_name}/"
+
+
+def compare(number: int) -> str:
+    """The side-by-side view of a law (English interface; columns carry their own language)."""
+    return f"compare/{number}/"
+
+
+def search(lang: str) -> str:
+    """``fi/search/``; the default language's ``search/`` asks which language to search."""
+    return f"{language_prefix(lang)}search/"
+
+
+def web_manifest(lang: str) -> str:
+    """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
+    return f"{home(lang)}manifest.webmanifest"
+
+
+def coverage() -> str:
+    return "coverage/"
+
+
+def export() -> str:
+    return "api/laws.json"
+
+
+def absolute(url: str) -> str:
+    """Export form: ``fi/2007/13/#13A`` → ``/fi/2007/13/#13A``."""
+    return "/" + url
+
+
+def relative(from_url: str, to_url: str) -> str:
+    """A link from the page at ``from_url`` to ``to_url`` (both root-relative, may carry ``#``).
+
+    >>> relative("fi/2007/13/", "sv/2007/13/#13A")
+    '../../../sv/2007/13/#13A'
+    """
+    target, _, fragment = to_url.partition("#")
+    source_dir = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
+    path = posixpath.relpath("/" + target, "/" + source_dir) if target != source_dir else "."
+    if (target.endswith("/") or not target) and path != ".":
+        path += "/"
+    if path == ".":
+        path = "./"
+    return path + (f"#{fragment}" if fragment else "")
+
+
+def markdown_path(url: str, lang: str, index: bool) -> str:
+    """The Markdown file under ``content/docs`` that renders at ``url``.
+
+    A page that heads a folder of pages is an ``index.md``: ``fi/2007/`` → ``fi/2007/index.md``;
+    others are named after their last segment: ``fi/2007/13/`` → ``fi/2007/13.md``.  The
+    default language lives in ``en/``: ``laws/13/`` → ``en/laws/13.md``.
+    """
+    if lang != DEFAULT_LANGUAGE and not url.startswith(language_prefix(lang)):
+        raise ValueError(f"{url!r} is not a {lang} URL")
+    inside = url[len(language_prefix(lang)) :].strip("/")
+    if not inside:
+        return f"{lang}/index.md"
+    return f"{lang}/{inside}/index.md" if index else f"{lang}/{inside}.md"

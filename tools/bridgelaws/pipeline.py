@@ -1,0 +1,90 @@
+"""The pipeline: load → link → render → write.
+
+1. :func:`load` — read every source the manifest lists (stage 1, ``stage1_read``: bytes →
+   text) and parse it into the typed model (stage 2, ``stage2_parse``): a
+   :class:`~bridgelaws.stage2_parse.corpus.Corpus`;
+2. :func:`link` — find and resolve every citation, build each text's glossary (stage 3,
+   ``stage3_link``): a :class:`~bridgelaws.stage3_link.linkage.Linkage`;
+3. :func:`render` — every page as Markdown and the open-data export (stage 4,
+   ``stage4_render``): a :class:`Plan` of files;
+4. :func:`write` — the plan into ``content/docs``.
+
+MkDocs then builds the site from ``content/docs`` (stage 5, ``stage5_site``: its hooks,
+Pagefind, the offline files).  ``bridgelaws generate`` runs 1–4 (:mod:`bridgelaws.cli`),
+with the report and the conservation gate between load and link.
+
+Generation is deterministic (same sources → byte-identical files) and owns the whole
+``content/docs`` tree: files it no longer produces are removed, so a rename leaves no orphan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridgelaws.core import facts, urls
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage2_parse.load import load
+from bridgelaws.stage3_link.link import link
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render import export
+from bridgelaws.stage4_render.pages import all_pages
+from bridgelaws.stage4_render.search import Vocabulary, search_pages
+
+
+@dataclass
+class Plan:
+    """The files generation would write, by path relative to ``content/docs``."""
+
+    files: dict[str, str]
+
+    def differences(self, docs_dir: Path) -> list[str]:
+        """Paths whose content on disk differs from the plan (missing, changed or stale)."""
+        changed = [path for path, text in self.files.items() if _read(docs_dir / path) != text]
+        stale = (
+            [
+                str(path.relative_to(docs_dir))
+                for path in sorted(docs_dir.rglob("*"))
+                if path.is_file() and str(path.relative_to(docs_dir)) not in self.files
+            ]
+            if docs_dir.exists()
+            else []
+        )
+        return sorted(changed + stale)
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+__all__ = ["Plan", "link", "load", "render", "write"]
+
+
+def render(corpus: Corpus, linkage: Linkage, vocabulary: dict[str, Vocabulary] | None = None) -> Plan:
+    """Every page and the export, by path under ``content/docs``."""
+    files: dict[str, str] = {}
+    for page in [*all_pages(corpus, linkage), *search_pages(corpus, vocabulary or {})]:
+        if page.path in files:
+            raise ValueError(f"two pages render at {page.url!r}")
+        files[page.path] = page.markdown()
+    files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage)
+    return Plan(files)
+
+
+def write(generated: Plan, docs_dir: Path) -> int:
+    """Write the plan; remove stale files; return how many files changed."""
+    changed = generated.differences(docs_dir)
+    for relative in changed:
+        path = docs_dir / relative
+        if relative in generated.files:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(generated.files[relative], encoding="utf-8")
+        else:
+            path.unlink()
+    for folder in sorted(docs_dir.rglob("*"), reverse=True):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return len(changed)

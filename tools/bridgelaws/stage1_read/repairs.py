@@ -1,0 +1,207 @@
+"""The cleaning steps intake runs on every source's text, in order, as :data:`CLEANING_STEPS`.
+
+They repair the damage a file arrives with once it is decoded (see
+:mod:`bridgelaws.stage1_read.intake`), one line at a time so that lines keep their numbers:
+
+1. :func:`normalise_line_ends`: CRLF and CR → LF;
+2. :func:`repair_mojibake`: UTF-8 read as a legacy code page and saved again (``KÃ¤ytÃ¶s``);
+3. :func:`drop_control_characters`: control characters but tab, line feed, vertical tab and form feed;
+4. :func:`drop_invisible_characters`: soft hyphens, zero-width and bidirectional controls;
+5. :func:`flag_markup`: HTML standing in the text is warned about (it is shown as text).
+
+Each returns a :class:`~bridgelaws.stage1_read.cleaning.Step` whose origins are lines of the
+text it read; intake moves them to lines of the file.  A changed line is warned about, the
+first :data:`MAX_LINE_WARNINGS` one by one and the rest in one summary.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable
+
+import ftfy
+
+from bridgelaws.core.model import Dropped, Inserted, Origin, Warning
+from bridgelaws.core.registry import Registry
+from bridgelaws.stage1_read.cleaning import Step
+
+# Letters a text of each language uses beyond ASCII.  Their mojibake is repaired here
+# (:func:`repair_letters`); intake's decoder takes the code page that reads a file's bytes as
+# these for the right one (``0xE4`` is ``ä`` in cp1252 but ``ä`` too in cp1250; ``0xFD`` is
+# ``ı`` in cp1254 and ``ý`` in cp1252, which no Turkish text has).
+LETTERS = {
+    "fi": "äöåÄÖÅšžŠŽéÉüÜ",
+    "sv": "åäöÅÄÖéÉüÜ",
+    "tr": "çğıöşüÇĞİÖŞÜâîûÂÎÛ",
+    "pl": "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ",
+}
+
+
+def normalise_line_ends(text: str) -> Step:
+    """``a\\r\\nb`` and ``a\\rb`` → ``a\\nb`` (line ends are whitespace: nothing is lost)."""
+    if "\r" not in text:
+        return Step(text)
+    return Step(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+MAX_LINE_WARNINGS = 5
+
+
+def _line_warnings(found: list[tuple[int, str]], summary: str) -> list[Warning]:
+    """One warning per line for the first few, then one saying how many more."""
+    warnings = [Warning(Origin(line), message) for line, message in found[:MAX_LINE_WARNINGS]]
+    if len(found) > MAX_LINE_WARNINGS:
+        more = found[MAX_LINE_WARNINGS:]
+        warnings.append(Warning(Origin(more[0][0]), f"{summary} on {len(more)} more lines"))
+    return warnings
+
+
+def repair_mojibake(text: str) -> Step:
+    """UTF-8 read as a legacy code page and saved again: ``KÃ¤ytÃ¶s`` → ``Käytös``.
+
+    ftfy (``fix_encoding`` only: quotes, widths and line breaks are left alone) repairs one
+    line at a time, so lines keep their numbers; each changed span is reported as dropped
+    (the mojibake) and inserted (the repair).
+    """
+    step = Step(text)
+    lines = text.split("\n")
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        if line.isascii():
+            continue
+        fixed = repair_letters(ftfy.fix_encoding(line))
+        if fixed == line:
+            continue
+        origin = Origin(number)
+        matcher = difflib.SequenceMatcher(None, line, fixed, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            step.dropped.append(Dropped(line[i1:i2], origin, "mojibake, repaired"))
+            step.inserted.append(Inserted(fixed[j1:j2], origin, "mojibake repair"))
+        before, after = _first_changed_word(line, fixed)
+        found.append((number, f"mojibake repaired: {before!r} → {after!r}"))
+        lines[number - 1] = fixed
+    step.text = "\n".join(lines)
+    step.warnings = _line_warnings(found, "mojibake repaired")
+    return step
+
+
+def _mojibake_letters() -> dict[str, str]:
+    """How each letter of our languages looks when its UTF-8 bytes are read as cp1252 or
+    Latin-1: ``Ã¥`` → ``å``, ``ÄŸ`` → ``ğ``, ``Ä…`` → ``ą``, ``Å‚`` → ``ł``."""
+    table: dict[str, str] = {}
+    for letter in set("".join(LETTERS.values())):
+        raw = letter.encode("utf-8")
+        for encoding in ("cp1252", "latin-1"):
+            try:
+                table[raw.decode(encoding)] = letter
+            except UnicodeDecodeError:
+                continue
+    return table
+
+
+MOJIBAKE_LETTERS = _mojibake_letters()
+MOJIBAKE_LETTER = re.compile("|".join(re.escape(seen) for seen in sorted(MOJIBAKE_LETTERS, key=len, reverse=True)))
+
+
+def repair_letters(line: str) -> str:
+    """The mojibake ftfy leaves: one or two letters in an otherwise clean line (``PÃ¥talande``,
+    ``OlduÄŸu``, ``ZwiÄ…zek``) are not "bad" enough for its heuristics.  A pair is repaired
+    only beside a lower-case letter, where no text of ours has ``Ã¥`` (``HYVÄ…`` is left alone).
+    """
+
+    def repair(match: re.Match[str]) -> str:
+        before = line[match.start() - 1] if match.start() else ""
+        after = line[match.end()] if match.end() < len(line) else ""
+        beside_word = before.islower() or after.islower()
+        return MOJIBAKE_LETTERS[match[0]] if beside_word else match[0]
+
+    return MOJIBAKE_LETTER.sub(repair, line)
+
+
+def _first_changed_word(before: str, after: str) -> tuple[str, str]:
+    """The first word that differs (``KÃ¤ytÃ¶s`` / ``Käytös``), for the message."""
+    for old, new in zip(before.split(), after.split(), strict=False):
+        if old != new:
+            return old, new
+    return before[:40], after[:40]
+
+
+def _drop_characters(text: str, unwanted: Callable[[str], bool], reason: Callable[[str], str]) -> Step:
+    step = Step(text)
+    lines = text.split("\n")
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        removed = [ch for ch in line if unwanted(ch)]
+        if not removed:
+            continue
+        lines[number - 1] = "".join(ch for ch in line if not unwanted(ch))
+        step.dropped.append(Dropped("".join(removed), Origin(number), reason(removed[0])))
+        found.append((number, f"{reason(removed[0])}: {len(removed)} removed"))
+    step.text = "\n".join(lines)
+    step.warnings = _line_warnings(found, "characters removed")
+    return step
+
+
+KEPT_CONTROLS = frozenset("\t\n\x0b\x0c")
+
+
+def _is_control(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cc" and ch not in KEPT_CONTROLS
+
+
+def drop_control_characters(text: str) -> Step:
+    """Control characters are damage, not text: ``"Lag\\x00 9"`` → ``"Lag 9"`` (reported)."""
+    return _drop_characters(text, _is_control, lambda ch: f"control character U+{ord(ch):04X}")
+
+
+# Characters that print nothing but change how text is matched or shown: soft hyphens split
+# ``FELAK\u00adTIGT`` so a heading is missed; bidirectional controls can reorder what a reader sees.
+INVISIBLE = {
+    "\u00ad": "soft hyphen",
+    "\u200b": "zero-width space",
+    "\u2060": "word joiner",
+    "\ufeff": "byte order mark",
+    "\u200e": "left-to-right mark",
+    "\u200f": "right-to-left mark",
+    **{chr(code): "bidirectional control" for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+}
+
+
+def drop_invisible_characters(text: str) -> Step:
+    """``"FELAK\\u00adTIGT"`` → ``"FELAKTIGT"``: invisible formatting characters are reported and removed."""
+    return _drop_characters(text, INVISIBLE.__contains__, lambda ch: f"invisible {INVISIBLE[ch]} U+{ord(ch):04X}")
+
+
+MARKUP = re.compile(
+    r"""<\s*/?\s*(?:script|style|iframe|img|a|div|span|p|br|table|svg|object|embed|form|input|link|meta)\b[^<>]*>
+    |   <\s*[a-z][a-z0-9]*\s[^<>]*\bon[a-z]+\s*=          # <img src=x onerror=…>, <svg onload=…>
+    |   \]\(\s*javascript:                                   # [x](javascript:alert(1))
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def flag_markup(text: str) -> Step:
+    """HTML in a text source is shown as text, never run; say where it is (nothing changes).
+
+    ``Lag 9 <script>alert(1)</script>`` → a warning for that line, the text as it was.
+    """
+    found = [
+        (number, f"markup in the text, shown as text: {match[0][:40]!r}")
+        for number, line in enumerate(text.split("\n"), start=1)
+        if (match := MARKUP.search(line))
+    ]
+    return Step(text, warnings=_line_warnings(found, "markup in the text"))
+
+
+# Intake runs the steps in the order they are registered.
+CLEANING_STEPS: Registry[Callable[[str], Step]] = Registry("cleaning step")
+CLEANING_STEPS.register("normalise_line_ends", normalise_line_ends)
+CLEANING_STEPS.register("repair_mojibake", repair_mojibake)
+CLEANING_STEPS.register("drop_control_characters", drop_control_characters)
+CLEANING_STEPS.register("drop_invisible_characters", drop_invisible_characters)
+CLEANING_STEPS.register("flag_markup", flag_markup)

@@ -1,0 +1,71 @@
+"""Find the source line where a span of a (re-flowed) paragraph was printed.
+
+Paragraphs keep the line where they start; a citation in the middle of a paragraph that the
+parser re-flowed from several lines (or, in the PDF, several pages) started on a later
+line.  The span's words are looked up in the text the parser read — what intake made of the
+file: decoded from its code page, mojibake repaired, a saved page reduced to its text — so
+the file is never read a second time, and a source in cp1252 gives the same lines as its
+UTF-8 original.  The search starts at the paragraph's line and is
+whitespace- and hyphenation-tolerant; the k-th occurrence in the paragraph is the k-th
+match in the source.  When the words cannot be found (text the parser changed, e.g. a
+restored suit symbol), the paragraph's own line is the answer.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from bridgelaws.core.model import Paragraph
+from bridgelaws.stage1_read.intake import Intake
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    """Words of ``text`` with any whitespace (or a line-break hyphen) between characters."""
+    pieces = [re.escape(char) for char in "".join(text.split())]
+    return re.compile(r"(?:-?\s*)".join(pieces))
+
+
+@dataclass
+class SourceLines:
+    """The parser's text, its line starts, and each of its lines' line in the file."""
+
+    text: str
+    starts: list[int]
+    file_lines: list[int]  # empty when the parser's lines are the file's (a text source)
+
+    @classmethod
+    def of(cls, intake: Intake | None) -> SourceLines:
+        text = intake.text if intake else ""
+        return cls(text, [0, *(m.end() for m in re.finditer("\n", text))], list(intake.lines) if intake else [])
+
+    def text_line(self, file_line: int) -> int:
+        """The first line of the parser's text that comes from ``file_line`` of the file (or later)."""
+        if not self.file_lines:
+            return file_line
+        return bisect.bisect_left(self.file_lines, file_line) + 1
+
+    def file_line(self, text_line: int) -> int:
+        if not self.file_lines:
+            return text_line
+        return self.file_lines[min(max(text_line, 1), len(self.file_lines)) - 1]
+
+    def offset_of_line(self, line: int) -> int:
+        return self.starts[min(max(line, 1), len(self.starts)) - 1] if self.starts else 0
+
+    def line_at(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
+
+    def line_of(self, paragraph: Paragraph, start: int, end: int) -> int:
+        """The 1-based line of the file where ``paragraph.text[start:end]`` begins."""
+        span = paragraph.text[start:end]
+        if not span.strip() or not self.text:
+            return paragraph.origin.line
+        pattern = _pattern(span)
+        earlier = len(pattern.findall(paragraph.text[:start])) if start else 0
+        position = self.offset_of_line(self.text_line(paragraph.origin.line))
+        for index, match in enumerate(pattern.finditer(self.text, position)):
+            if index == earlier:
+                return self.file_line(self.line_at(match.start()))
+        return paragraph.origin.line

@@ -1,0 +1,111 @@
+"""The open-data export ``site/api/laws.json`` (schema: ``docs/laws-json.schema.json``).
+
+Built from the same model and the same URL and anchor functions as the pages, so every URL
+in it is a page the site has.  URLs are paths from the site root (leading ``/``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bridgelaws.core import urls
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.glossary import term_anchors
+from bridgelaws.stage3_link.linkage import Linkage, Reference, Resolution
+
+SCHEMA_VERSION = 1
+
+
+def document_record(entry: Entry, references: list[Reference]) -> dict[str, Any]:
+    meta, document = entry.meta, entry.document
+    record: dict[str, Any] = {
+        "id": meta.id,
+        "lang": meta.lang,
+        "edition": meta.edition,
+        "kind": meta.kind,
+        "source": meta.source.file,
+        "title": meta.title,
+        "url": urls.absolute(urls.document(meta)),
+        "extract": meta.extract,
+        "copyright": meta.copyright,
+        "laws": [],
+        "points": [],
+        "definitions": [],
+        "references": [],
+    }
+    for law in sorted(document.laws, key=lambda law: law.number):
+        page = urls.law(meta, law.number)
+        record["laws"].append(
+            {
+                "law": law.number,
+                "title": law.title,
+                "url": urls.absolute(page),
+                "line": law.origin.line,
+                "sections": [
+                    {
+                        "ref": node.ref,
+                        "url": urls.absolute(urls.provision(meta, law.number, node.ref)),
+                        "line": node.origin.line,
+                    }
+                    for node in law.provisions()
+                ],
+            }
+        )
+    for point in document.points:
+        page = urls.law(meta, point.number)
+        record["points"].append(
+            {
+                "point": point.number,
+                "title": point.title,
+                "laws": list(point.laws),
+                "url": urls.absolute(page),
+                "line": point.origin.line,
+                "provisions": [
+                    {"ref": node.ref, "url": urls.absolute(urls.provision(meta, point.number, node.ref))}
+                    for node in point.provisions()
+                ],
+            }
+        )
+    for definition, anchor in zip(document.definitions, term_anchors(document), strict=True):
+        record["definitions"].append(
+            {"term": definition.term, "url": urls.absolute(f"{urls.definitions(meta)}#{anchor}")}
+        )
+    record["references"] = [reference_record(reference) for reference in references]
+    return record
+
+
+def reference_record(reference: Reference) -> dict[str, Any]:
+    return {
+        "in": reference.in_ref,
+        "line": reference.line,
+        "text": reference.text,
+        "targets": list(reference.targets),
+        "urls": [resolution_url(resolution) for resolution in reference.resolutions],
+    }
+
+
+def resolution_url(resolution: Resolution | None) -> str | None:
+    """``/fi/1997/65/#65B``: where the page links a resolved citation; None when it resolves nowhere."""
+    if resolution is None:
+        return None
+    return urls.absolute(urls.provision(resolution.document, resolution.owner, resolution.ref))
+
+
+def build(corpus: Corpus, linkage: Linkage) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA_VERSION,
+        "documents": [document_record(entry, linkage.of(entry.meta.id)) for entry in corpus.entries],
+        "laws": [
+            {
+                "law": number,
+                "sources": [entry.meta.id for entry in corpus.having_law(number)],
+                "compare_url": urls.absolute(urls.compare(number)),
+            }
+            for number in corpus.law_numbers()
+        ],
+    }
+
+
+def dumps(corpus: Corpus, linkage: Linkage) -> str:
+    return json.dumps(build(corpus, linkage), ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,161 @@
+"""Pages across documents: homes, the laws index, a law's page per language, an edition."""
+
+from __future__ import annotations
+
+from bridgelaws.core import facts, urls
+from bridgelaws.core.facts import DocKind
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.national import national_rules_block
+from bridgelaws.stage4_render.page import Page, display_title, h, lang_attr, language_name, law_heading, md_inline, t
+from bridgelaws.stage4_render.switcher import law_alternates, simple_alternates
+
+
+def home_page(corpus: Corpus, lang: str) -> Page:
+    page = Page(
+        url=urls.home(lang),
+        lang=lang,
+        title=facts.site().names[lang],
+        body=[],
+        description=t(lang, "tagline"),
+        index=True,
+        alternates=simple_alternates(urls.home),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(facts.site().names[lang])}", "", f'<p class="tagline">{h(t(lang, "tagline"))}</p>', ""])
+    entries = corpus.entries if lang == facts.DEFAULT_LANGUAGE else corpus.in_language(lang)
+    cards = []
+    for entry in entries:
+        meta = entry.meta
+        count = len(entry.document.laws) or len(entry.document.points)
+        cards.append(
+            f'<li{lang_attr(meta.lang, lang)}><a href="{page.link(urls.document(meta))}">'
+            f"<strong>{h(meta.title)}</strong></a>"
+            f' <span class="edition">{h(language_name(meta.lang))} · {h(meta.edition)} · {count}</span></li>'
+        )
+    body.extend([f"## {md_inline(t(lang, 'documents'))}", "", f'<ul class="documents">{"".join(cards)}</ul>', ""])
+    body.extend(
+        [
+            f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a> · '
+            f'<a href="{page.link(urls.coverage())}">{h(t(lang, "coverage"))}</a></p>',
+            "",
+        ]
+    )
+    if lang == facts.DEFAULT_LANGUAGE:
+        languages = "".join(
+            f'<li><a href="{page.link(urls.home(code))}" hreflang="{code}" lang="{code}">'
+            f"{h(language_name(code))}</a></li>"
+            for code in facts.INTERFACE_LANGUAGES
+            if code != lang
+        )
+        body.extend([f"## {md_inline(t(lang, 'languages'))}", "", f'<ul class="languages">{languages}</ul>', ""])
+        body.extend(
+            [
+                f"## {md_inline(t(lang, 'open_data'))}",
+                "",
+                f"<p>{h(t(lang, 'open_data_text'))} "
+                f'<a href="{page.link(urls.export())}"><code>api/laws.json</code></a></p>',
+            ]
+        )
+    return page
+
+
+def laws_index_page(corpus: Corpus, lang: str) -> Page:
+    page = Page(
+        url=urls.laws_index(lang),
+        lang=lang,
+        title=t(lang, "laws_index_title"),
+        body=[],
+        description=t(lang, "laws_index_intro"),
+        index=True,
+        alternates=simple_alternates(urls.laws_index),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'laws_index_title'))}", "", f"<p>{h(t(lang, 'laws_index_intro'))}</p>", ""])
+    rows = []
+    for number in facts.LAW_NUMBERS:
+        holders = corpus.having_law(number)
+        title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
+        title = corpus.law_title(number, title_lang)
+        links = " ".join(
+            f'<a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
+            f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
+            for e in holders
+        ) or h(t(lang, "no_text"))
+        rows.append(
+            f'<tr id="law-{number}"><td><a href="{page.link(urls.law_hub(lang, number))}">{number}</a></td>'
+            f"<td{lang_attr(title_lang, lang)}>{h(display_title(title, title_lang))}</td><td>{links}</td></tr>"
+        )
+    body.append(
+        f'<div class="laws-index"><table><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
+        f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+    return page
+
+
+def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int) -> Page:
+    """Where law ``number`` can be read, from ``lang``'s point of view."""
+    page = Page(
+        url=urls.law_hub(lang, number),
+        lang=lang,
+        title=t(lang, "law", n=number),
+        body=[],
+        description=t(lang, "law", n=number),
+        meta={"law": number, "hub": True},
+        alternates=law_alternates(corpus, number, None),
+    )
+    body = page.body
+    body.extend([f"# {md_inline(t(lang, 'law', n=number))} {{ #{number} }}", ""])
+    body.extend(national_rules_block(corpus, linkage, page, number, None))
+    holders = corpus.having_law(number)
+    own = [e for e in holders if e.meta.lang == lang]
+    lacking = [e for e in corpus.in_language(lang) if e.meta.kind is DocKind.LAWS and e not in own]
+    if own and lacking:
+        items = "".join(
+            f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a> ({h(e.meta.edition)}): '
+            f"{h(t(lang, 'not_in_text'))}</li>"
+            for e in lacking
+        )
+        body.extend([f'<ul class="missing-editions">{items}</ul>', ""])
+    if own:
+        items = "".join(
+            f'<li><a href="{page.link(urls.law(e.meta, number))}">{h(e.meta.title)}</a> ({h(e.meta.edition)})</li>'
+            for e in own
+        )
+        body.extend([f"<p>{h(t(lang, 'texts_in_language'))}:</p>", "", f"<ul>{items}</ul>", ""])
+    elif holders:
+        body.extend(
+            [f'<p class="missing">{h(t(lang, "not_in_language", n=number, language=language_name(lang)))}</p>', ""]
+        )
+    else:
+        body.extend([f'<p class="missing">{h(t(lang, "not_anywhere", n=number))}</p>', ""])
+    others = [e for e in holders if e.meta.lang != lang]
+    if others:
+        items = "".join(
+            f'<li><a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
+            f'{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a> – <span lang="{e.meta.lang}">'
+            f"{h(_heading_of(e, number))}</span></li>"
+            for e in others
+        )
+        body.extend([f"<p>{h(t(lang, 'read_it_in'))}</p>", "", f'<ul class="read-in">{items}</ul>', ""])
+    return page
+
+
+def _heading_of(entry: Entry, number: int) -> str:
+    law = entry.document.law(number)
+    return law_heading(law, entry.meta.lang) if law else t(entry.meta.lang, "law", n=number)
+
+
+def edition_page(corpus: Corpus, lang: str, edition: str, entries: list[Entry]) -> Page:
+    """``/pl/2017/``: the documents of one edition in a language (when none lives there)."""
+    page = Page(
+        url=urls.edition(lang, edition),
+        lang=lang,
+        title=f"{t(lang, 'edition')} {edition}",
+        body=[],
+        index=True,
+        alternates=simple_alternates(urls.home),
+    )
+    items = "".join(f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a></li>' for e in entries)
+    page.body.extend([f"# {md_inline(page.title)}", "", f"<ul>{items}</ul>"])
+    return page

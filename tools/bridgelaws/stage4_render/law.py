@@ -1,0 +1,134 @@
+"""A law's page: its text, the edition switch, national rules, cited-by and other texts."""
+
+from __future__ import annotations
+
+from bridgelaws.core import refs, urls
+from bridgelaws.core.model import Law
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.national import national_rules_block
+from bridgelaws.stage4_render.page import (
+    Page,
+    h,
+    lang_attr,
+    language_name,
+    law_heading,
+    law_index_fields,
+    law_nav_title,
+    md_inline,
+    t,
+)
+from bridgelaws.stage4_render.switcher import law_alternates
+from bridgelaws.stage4_render.text import footnote_blocks, page_decorator, paragraph_html, provision_blocks
+
+
+def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
+    meta, lang = entry.meta, entry.meta.lang
+    page = Page(
+        url=urls.law(meta, law.number),
+        lang=lang,
+        title=law_nav_title(law, lang),
+        body=[],
+        description=f"{meta.title}: {law_heading(law, lang)}",
+        meta={"law": law.number, "doc": meta.id, "pagefind": law_index_fields(entry, law)},
+        alternates=law_alternates(corpus, law.number, entry),
+    )
+    owner = str(law.number)
+    decorate = page_decorator(linkage, entry, page)
+    body = page.body
+    for heading in law.headings:
+        body.append(f'<p class="law-chapter">{h(heading.text)}</p>')
+        body.append("")
+    body.append(f"# {md_inline(law_heading(law, lang))} {{ #{refs.anchor(owner)} }}")
+    body.append("")
+    body.append(
+        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f' <span class="edition">{h(meta.edition)}</span></p>'
+    )
+    body.append("")
+    body.extend(edition_switch_block(corpus, page, law.number, entry))
+    body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
+    for paragraph in law.paragraphs:
+        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
+    for child in law.children:
+        for block in provision_blocks(child, owner, decorate=decorate):
+            body.extend([block, ""])
+    body.extend(footnote_blocks(law.footnotes, owner, lang))
+    body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
+    body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
+    return page
+
+
+def edition_switch_block(corpus: Corpus, page: Page, number: int, entry: Entry) -> list[str]:
+    """Editions of this law in this language (the section anchor is kept by laws.js), and Compare.
+
+    An edition whose text lacks the law links to the language's page for the law, which says
+    so and offers the texts that have it.
+    """
+    lang = entry.meta.lang
+    same_kind = sorted(
+        (e for e in corpus.in_language(lang) if e.meta.kind == entry.meta.kind), key=lambda e: e.meta.edition
+    )
+    items = []
+    for other in same_kind:
+        if other is entry:
+            items.append(f'<strong aria-current="page">{h(other.meta.edition)}</strong>')
+        elif other.document.law(number):
+            link = page.link(urls.law(other.meta, number))
+            items.append(f'<a href="{link}" class="keep-hash">{h(other.meta.edition)}</a>')
+        else:
+            link = page.link(urls.law_hub(lang, number))
+            items.append(f'<a href="{link}" class="edition-missing">{h(other.meta.edition)}</a>')
+    holders = [e.meta.id for e in corpus.having_law(number)]
+    choice = [entry.meta.id, *[doc for doc in holders if doc != entry.meta.id][:1]]
+    compare = page.link(urls.compare(number)) + f"?c={','.join(choice)}"
+    parts = []
+    if len(items) > 1:
+        parts.append(f"{h(t(lang, 'editions'))}: {' · '.join(items)}")
+    if len(holders) > 1:
+        parts.append(f'<a href="{compare}" class="compare-link">{h(t(lang, "compare"))}</a>')
+    if not parts:
+        return []
+    return [f'<nav class="edition-switch" aria-label="{h(t(lang, "editions"))}">{" | ".join(parts)}</nav>', ""]
+
+
+def cited_by_block(linkage: Linkage, page: Page, number: int, entry: Entry) -> list[str]:
+    """The provisions of this document that cite this law (links to them)."""
+    citing: dict[str, str] = {}
+    for reference in linkage.of(entry.meta.id):
+        cites_this_law = any(
+            resolution and resolution.document.id == entry.meta.id and resolution.owner == number
+            for resolution in reference.resolutions
+        )
+        source_law = refs.law_of(reference.in_ref) if reference.in_ref else None
+        if cites_this_law and source_law is not None and source_law != number:
+            citing.setdefault(reference.in_ref, urls.provision(entry.meta, source_law, reference.in_ref))
+    if not citing:
+        return []
+    ordered = sorted(citing.items(), key=lambda item: _ref_key(item[0]))
+    links = ", ".join(f'<a href="{page.link(url)}">{h(ref)}</a>' for ref, url in ordered)
+    return [f'<p class="cited-by"><strong>{h(t(page.lang, "cited_by"))}:</strong> {links}</p>', ""]
+
+
+def _ref_key(ref: str) -> tuple[int, str]:
+    law = refs.law_of(ref)
+    return (law or 0, ref)
+
+
+def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry | None) -> list[str]:
+    """Links to the same law in every other text (language and edition named)."""
+    others = [e for e in corpus.having_law(number) if current is None or e.meta.id != current.meta.id]
+    if not others:
+        return []
+    items = []
+    for other in others:
+        link = page.link(urls.law(other.meta, number))
+        items.append(
+            f'<li><a href="{link}" hreflang="{other.meta.lang}">{h(language_name(other.meta.lang))} '
+            f"{h(other.meta.edition)}</a> – "
+            f"<span{lang_attr(other.meta.lang, page.lang)}>{h(other.meta.title)}</span></li>"
+        )
+    return [
+        f'<nav class="other-texts" aria-label="{h(t(page.lang, "also_in"))}"><p>{h(t(page.lang, "also_in"))}</p>'
+        f"<ul>{''.join(items)}</ul></nav>"
+    ]

@@ -1,0 +1,41 @@
+"""Every page of the site, in a stable order: the render stage's entry point."""
+
+from __future__ import annotations
+
+from bridgelaws.core import facts, urls
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.compare import compare_page
+from bridgelaws.stage4_render.coverage import coverage_page
+from bridgelaws.stage4_render.document import definitions_page, document_page
+from bridgelaws.stage4_render.hubs import edition_page, home_page, hub_page, laws_index_page
+from bridgelaws.stage4_render.law import law_page
+from bridgelaws.stage4_render.page import Page
+from bridgelaws.stage4_render.point import point_page
+
+
+def all_pages(corpus: Corpus, linkage: Linkage) -> list[Page]:
+    """Every page of the site, in a stable order."""
+    pages: list[Page] = []
+    for lang in facts.INTERFACE_LANGUAGES:
+        pages.append(home_page(corpus, lang))
+        pages.append(laws_index_page(corpus, lang))
+        pages.extend(hub_page(corpus, linkage, lang, number) for number in facts.LAW_NUMBERS)
+    document_urls = set()
+    for entry in corpus.entries:
+        pages.append(document_page(corpus, linkage, entry))
+        document_urls.add(urls.document(entry.meta))
+        if entry.document.definitions:
+            pages.append(definitions_page(linkage, entry))
+        laws = sorted(entry.document.laws, key=lambda law: law.number)
+        pages.extend(law_page(corpus, linkage, entry, law) for law in laws)
+        pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
+    pages.append(coverage_page(corpus, linkage))
+    pages.extend(compare_page(corpus, number) for number in corpus.law_numbers())
+    editions: dict[tuple[str, str], list[Entry]] = {}
+    for entry in corpus.entries:
+        editions.setdefault((entry.meta.lang, entry.meta.edition), []).append(entry)
+    for (lang, edition), entries in sorted(editions.items()):
+        if urls.edition(lang, edition) not in document_urls:
+            pages.append(edition_page(corpus, lang, edition, entries))
+    return pages

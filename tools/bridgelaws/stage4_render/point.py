@@ -1,0 +1,55 @@
+"""A national regulation's point (``/pl/2017/pzbs/3/``, ``/fi/1997/sbl/2/``)."""
+
+from __future__ import annotations
+
+from bridgelaws.core import refs, urls
+from bridgelaws.core.model import Point
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
+from bridgelaws.stage4_render.switcher import simple_alternates
+from bridgelaws.stage4_render.text import footnote_blocks, page_decorator, paragraph_html, provision_blocks
+
+
+def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> Page:
+    meta, lang = entry.meta, entry.meta.lang
+    title = f"{point.label} {point.title}".strip()
+    page = Page(
+        url=urls.law(meta, point.number),
+        lang=lang,
+        title=f"{point.number}. {display_title(point.title, lang)}"
+        if point.title
+        else t(lang, "point", n=point.number),
+        body=[],
+        description=f"{meta.title}: {title}",
+        meta={"point": point.number, "doc": meta.id, "pagefind": point_index_fields(entry, point)},
+        alternates={**simple_alternates(urls.home), lang: urls.law(meta, point.number)},
+    )
+    owner = refs.anchor(refs.point_ref(point.number))
+    body = page.body
+    body.append(f"# {md_inline(title)} {{ #{owner} }}")
+    body.append("")
+    body.append(
+        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f' <span class="edition">{h(meta.edition)}</span></p>'
+    )
+    body.append("")
+    if point.laws:
+        links = []
+        for ref in point.laws:
+            number = refs.law_of(ref)
+            holders = corpus.having_law(number) if number else []
+            target = urls.law_hub(lang, number) if number else ""
+            same_lang = [e for e in holders if e.meta.lang == lang]
+            if same_lang:
+                target = urls.law(same_lang[0].meta, number or 0) + f"#{refs.anchor(ref)}"
+            links.append(f'<a href="{page.link(target)}">{h(ref)}</a>' if target else h(ref))
+        body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {", ".join(links)}</p>', ""])
+    decorate = page_decorator(linkage, entry, page, explain_terms=False)
+    for paragraph in point.paragraphs:
+        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
+    for child in point.children:
+        for block in provision_blocks(child, owner, decorate=decorate):
+            body.extend([block, ""])
+    body.extend(footnote_blocks(point.footnotes, owner, lang))
+    return page

@@ -1,0 +1,304 @@
+"""Search: the search pages, the data they carry, and what Pagefind indexes.
+
+Full-text search is Pagefind's (one index per ``<html lang>``, stemming, accent folding; see
+:mod:`bridgelaws.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in
+each language's search page and read by ``assets/javascripts/search.js``:
+
+* **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
+  ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
+* **vocabulary** — ``content/search.toml``: the words that introduce a law number, spelling
+  variants the stemmer misses, and the synonym map of everyday words the laws do not use;
+* **rules** the script must not copy — the reference syntax (:func:`refs.syntax_for_script`:
+  path segments, point form, how each is printed), each law's and point's result ``key`` and
+  ``label`` (:func:`refs.result_key`, the ones Pagefind records), the number of laws and the
+  page of each law for a language without it.
+
+Law, point and definition pages say what Pagefind should record about them through the
+``pagefind`` front matter (:func:`bridgelaws.render.index_fields`); ``overrides/main.html``
+turns it into ``data-pagefind-*`` attributes around the page body, so navigation and other
+pages stay out of the index.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from bridgelaws.core import facts, refs, urls
+from bridgelaws.core.facts import DocKind
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage4_render.page import Page, display_title, doc_short_name, h, language_name, md_inline, t
+
+VOCABULARY_FILE = "search.toml"
+SEARCH_LANGUAGES = facts.TEXT_LANGUAGES  # every language the site holds texts in
+
+
+@dataclass(frozen=True)
+class Synonym:
+    words: tuple[str, ...]
+    refs: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    law_words: tuple[str, ...] = ()
+    point_words: tuple[str, ...] = ()
+    doc_words: dict[str, str] = field(default_factory=dict)
+    variants: tuple[tuple[str, str], ...] = ()
+    letters: dict[str, str] = field(default_factory=dict)
+    synonyms: tuple[Synonym, ...] = ()
+
+
+class VocabularyError(ValueError):
+    """``content/search.toml`` is malformed; the message names the file and the entry."""
+
+
+def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
+    """Read ``content/search.toml``; a missing file means no vocabulary (search still works)."""
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise VocabularyError(f"{path}: {error}") from error
+    common = _vocabulary(path, "common", data.pop("common", {}))
+    languages = {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
+    return {
+        lang: replace(vocabulary, synonyms=vocabulary.synonyms + common.synonyms)
+        for lang, vocabulary in languages.items()
+    }
+
+
+def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
+    synonyms = []
+    for number, item in enumerate(_list(table.get("synonyms")), start=1):
+        if not isinstance(item, dict):
+            raise VocabularyError(f"{path}: [{lang}] synonym {number} is not a table")
+        targets = tuple(str(ref) for ref in _list(item.get("refs")))
+        bad = [ref for ref in targets if not refs.is_ref(ref)]
+        if bad or not targets:
+            raise VocabularyError(f"{path}: [{lang}] synonym {number}: not canonical references: {bad or 'none'}")
+        words = tuple(str(word).lower() for word in _list(item.get("words")))
+        synonyms.append(Synonym(words=words, refs=targets, note=str(item.get("note", ""))))
+    variants = []
+    for pair in _list(table.get("variants")):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise VocabularyError(f"{path}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
+        try:
+            re.compile(str(pair[0]))
+        except re.error as error:
+            raise VocabularyError(f"{path}: [{lang}] variant {pair[0]!r}: {error}") from error
+        variants.append((str(pair[0]), str(pair[1])))
+    doc_words = table.get("doc_words", {})
+    letters = table.get("letters", {})
+    if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):
+        raise VocabularyError(f'{path}: [{lang}] letters: expected single letters, {{typed = "printed"}}')
+    return Vocabulary(
+        letters={str(k): str(v) for k, v in letters.items()},
+        law_words=tuple(str(word).lower() for word in _list(table.get("law_words"))),
+        point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
+        doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
+        variants=tuple(variants),
+        synonyms=tuple(synonyms),
+    )
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+# -- the data a search page carries ------------------------------------------------------------
+
+
+def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
+    """Everything ``search.js`` needs besides Pagefind: texts, their anchors, the vocabulary,
+    and the rules it must not copy (the module's docstring lists them).
+
+    URLs are root-relative without the leading slash, like everywhere inside the site.
+    """
+    docs = []
+    for entry in corpus.in_language(lang):
+        meta = entry.meta
+        issuer = doc_short_name(entry)
+        laws = {
+            str(law.number): {
+                "key": refs.result_key(str(law.number)),
+                "label": refs.result_label(str(law.number)),
+                "title": display_title(law.title, lang),
+                "url": urls.law(meta, law.number),
+                "anchors": [refs.anchor(provision.ref) for provision in law.provisions()],
+            }
+            for law in sorted(entry.document.laws, key=lambda law: law.number)
+        }
+        points = {
+            point.number: {
+                "key": refs.result_key(point.ref, meta.id),
+                "label": refs.result_label(point.ref, issuer),
+                "title": display_title(point.title, lang),
+                "url": urls.law(meta, point.number),
+                "anchors": [refs.anchor(provision.ref) for provision in point.provisions()],
+                "laws": point.laws,
+            }
+            for point in entry.document.points
+        }
+        docs.append(
+            {
+                "id": meta.id,
+                "kind": meta.kind,
+                "edition": meta.edition,
+                "title": meta.title,
+                "laws": laws,
+                "points": points,
+            }
+        )
+    docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -_year(str(doc["edition"]))))
+    return {
+        "lang": lang,
+        "docs": docs,
+        "refs": refs.syntax_for_script(),
+        "lawCount": facts.LAW_COUNT,
+        # where each law can be read, for the query a language (or edition) has no text of
+        "hubs": {
+            str(n): {"key": refs.result_key(str(n)), "label": refs.result_label(str(n)), "url": urls.law_hub(lang, n)}
+            for n in facts.LAW_NUMBERS
+        },
+        "lawTitles": {
+            str(n): display_title(corpus.law_title(n, lang), lang)
+            for n in facts.LAW_NUMBERS
+            if corpus.law_title(n, lang)
+        },
+        "lawWords": list(vocabulary.law_words),
+        "pointWords": list(vocabulary.point_words),
+        "docWords": vocabulary.doc_words,
+        "variants": [list(pair) for pair in vocabulary.variants],
+        "letters": vocabulary.letters,
+        "synonyms": [{"words": list(s.words), "refs": list(s.refs), "note": s.note} for s in vocabulary.synonyms],
+        "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
+    }
+
+
+# the interface strings search.js shows (the page's own are rendered into it here);
+# search_results_for is the plural form "other", _one and _few the others (Intl.PluralRules)
+SEARCH_STRINGS = (
+    "search_results_for",
+    "search_results_for_one",
+    "search_results_for_few",
+    "search_no_results",
+    "search_loading",
+    "search_offline",
+    "search_synonym",
+    "search_law_missing",
+    "search_approximate",
+    "search_more",
+    "law",
+)
+
+
+def _year(edition: str) -> int:
+    return int(edition) if edition.isdigit() else 0
+
+
+def json_for_script(data: object) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``</script>``, no ``<!--``."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+# -- pages -------------------------------------------------------------------------------------------
+
+
+def _search_shell(lang: str, search_page: bool) -> Page:
+    """The page both kinds of search page start from, at ``/<lang>/search/``."""
+    meta: dict[str, object] = {"hide": ["navigation", "toc"]}
+    if search_page:
+        meta["search_page"] = True  # overrides/main.html: preloads and search.js
+    page = Page(
+        url=urls.search(lang),
+        lang=lang,
+        title=t(lang, "search"),
+        body=[f"# {md_inline(t(lang, 'search'))}", ""],
+        description=t(lang, "search_description"),
+        meta=meta,
+        alternates={code: urls.search(code) for code in facts.INTERFACE_LANGUAGES},
+    )
+    return page
+
+
+def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
+    return (
+        f'<form class="search-page-form" role="search" action="{action}" method="get">'
+        f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
+        f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"'
+        f' autocapitalize="off" spellcheck="false" enterkeyhint="search" placeholder="{h(t(lang, "search_hint"))}">'
+        f"{after_input}</div>{below}</form>"
+    )
+
+
+def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
+    """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
+
+    Without script the form still submits here; results need script (Pagefind runs in the
+    browser), which the page says in a ``<noscript>``.
+    """
+    page = _search_shell(lang, search_page=True)
+    editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=_year, reverse=True)
+    filters = ""
+    if len(editions) > 1:
+        choices = [(t(lang, "search_all_editions"), "")] + [(edition, edition) for edition in editions]
+        radios = "".join(
+            f'<label><input type="radio" name="edition" value="{h(value)}"{" checked" if not value else ""}>'
+            f" {h(text)}</label>"
+            for text, value in choices
+        )
+        filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
+    submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
+    data = json_for_script(search_data(corpus, lang, vocabulary))
+    page.body.extend(
+        [
+            _search_form(lang, "./", submit, filters),
+            "",
+            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
+            "",
+            '<ol id="search-results" class="search-results"></ol>',
+            "",
+            f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
+            "",
+            f'<script type="application/json" id="search-data">{data}</script>',
+        ]
+    )
+    return page
+
+
+def search_chooser_page(corpus: Corpus) -> Page:
+    """``/search/``: the interface without texts of its own asks which language to search;
+    one submit button per language (``formaction``), so it works without script."""
+    lang = facts.DEFAULT_LANGUAGE
+    page = _search_shell(lang, search_page=False)
+    buttons = "".join(
+        f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
+        f"{h(language_name(code))}</button>"
+        for code in SEARCH_LANGUAGES
+        if corpus.in_language(code)
+    )
+    page.body.extend(
+        [
+            f"<p>{h(t(lang, 'search_choose_language'))}</p>",
+            "",
+            _search_form(lang, page.link(urls.search("fi")), "", f'<div class="search-languages">{buttons}</div>'),
+        ]
+    )
+    return page
+
+
+def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:
+    pages = [search_chooser_page(corpus)]
+    pages.extend(
+        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()))
+        for lang in SEARCH_LANGUAGES
+        if corpus.in_language(lang)
+    )
+    return pages

@@ -1,0 +1,198 @@
+"""MkDocs hooks: only event handlers live here; the work is in the package's modules.
+
+* ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
+  by number; MkDocs sorts names as text) and names each section after its index page
+  (``2007`` → the document's title);
+* ``on_page_markdown`` marks the generated (escaped) titles as HTML, so no template escapes
+  them twice;
+* ``on_page_context`` points the language switcher at the same law in each language, or at
+  that language's page saying the law is missing there (``alternates`` in the front matter,
+  computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
+  navigation (:func:`page_navigation`) and names the language's web app manifest;
+* ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`), then
+  writes the offline lists, the service worker and the web app manifests
+  (:mod:`bridgelaws.offline`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from copy import copy, deepcopy
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+
+from bridgelaws.core import facts, urls
+from bridgelaws.stage5_site import offline, pagefind
+
+log = logging.getLogger("mkdocs.hooks.bridgelaws")
+
+NAME_ORDER = {"index": 0, "definitions": 1}
+
+
+def _page_rank(src_uri: str) -> tuple[int, int, str]:
+    """``index`` first, then ``definitions``, then laws by number (``2`` before ``10``)."""
+    stem = src_uri.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if stem in NAME_ORDER:
+        return (0, NAME_ORDER[stem], "")
+    if stem.isdigit():
+        return (1, int(stem), "")
+    return (2, 0, stem)
+
+
+def _item_key(item: Any) -> tuple[Any, ...]:
+    """Pages of a folder before its sub-folders; sub-folders by name (``1997`` before ``laws``)."""
+    if isinstance(item, Page):
+        return (0, _page_rank(item.file.src_uri))
+    first = next((page for page in _pages(item.children)), None)
+    folder = first.file.src_uri.rsplit("/", 2)[-2] if first else ""
+    return (1, (0, int(folder), "") if folder.isdigit() else (1, 0, folder))
+
+
+def _pages(items: list[Any]) -> list[Page]:
+    pages: list[Page] = []
+    for item in items:
+        if isinstance(item, Page):
+            pages.append(item)
+        elif isinstance(item, Section):
+            pages.extend(_pages(item.children))
+    return pages
+
+
+def _sort(items: list[Any]) -> None:
+    items.sort(key=_item_key)
+    for item in items:
+        if isinstance(item, Section):
+            _sort(item.children)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has removed the language level
+def on_nav(nav: Navigation, config: Any, files: Files) -> Navigation:
+    """Reading order and section titles; MkDocs sorts names as text (``10`` before ``2``)."""
+    _sort(nav.items)
+    for item in nav.items:
+        _title_sections(item)
+    nav.pages = _pages(nav.items)
+    for previous, following in itertools.pairwise([None, *nav.pages, None]):
+        if previous is not None:
+            previous.next_page = following
+        if following is not None:
+            following.previous_page = previous
+    return nav
+
+
+def _title_sections(item: Any) -> None:
+    if isinstance(item, Section):
+        index = next((child for child in item.children if isinstance(child, Page) and child.is_index), None)
+        title = _front_matter_title(index.file.abs_src_path) if index and index.file.abs_src_path else None
+        if title:
+            item.title = title
+        for child in item.children:
+            _title_sections(child)
+
+
+def _front_matter_title(path: str) -> str | None:
+    """The ``title:`` of a generated page (pages are read after ``on_nav``, so read it here)."""
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle):
+            if line.startswith("title: "):
+                value = json.loads(line[len("title: ") :])
+                return value if isinstance(value, str) else None
+            if number and line.strip() == "---":
+                break
+    return None
+
+
+# Other documents shown in a page's navigation; beyond this the language's home lists them.
+# The real corpus has at most four per language, so this only bounds synthetic growth.
+MAX_OTHER_SECTIONS = 12
+
+
+def page_navigation(page: Page, nav: Navigation) -> Navigation:
+    """The navigation one page shows: its own top-level section in full, the others as links.
+
+    With ``navigation.sections`` Material renders every top-level section with all of its
+    pages on every page (``navigation.prune`` leaves sections alone), so each law page carried
+    every document's list of laws: 42 KB of a 60 KB page, and page size and build time grew
+    with the square of the corpus (make bench, "build time at scale").  Here every other
+    section keeps only its index page, which Material draws as a link to the document.
+    """
+    items: list[Any] = []
+    others = 0
+    for item in nav.items:
+        if not isinstance(item, Section) or item.active:
+            items.append(item)
+            continue
+        others += 1
+        if others <= MAX_OTHER_SECTIONS:
+            items.append(_as_link(item))
+    view = copy(nav)  # shallow: the pages and the homepage stay shared
+    view.items = items
+    return view
+
+
+def _as_link(section: Section) -> Section:
+    index = next((child for child in section.children if isinstance(child, Page) and child.is_index), None)
+    if index is None:
+        return section
+    link = Section(section.title, [index])  # does not re-parent the page
+    link.parent = section.parent
+    return link
+
+
+def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> str:
+    """Mark the generated titles as the HTML they are.
+
+    ``bridgelaws generate`` writes titles and descriptions HTML-escaped, because Material
+    prints them unescaped (as it does a title taken from the first heading).  Its footer alone
+    escapes them again (``| e``); as :class:`~markupsafe.Markup` they are escaped once
+    everywhere, so ``<script>`` in a source title shows as text and ``&`` shows as ``&``.
+    """
+    for key in ("title", "description"):
+        if isinstance(page.meta.get(key), str):
+            page.meta[key] = Markup(page.meta[key])
+    return markdown
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
+    context["nav"] = page_navigation(page, nav)
+    context["web_manifest"] = urls.web_manifest(config.theme["language"])
+    alternates = page.meta.get("alternates")
+    # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
+    # Material's templates read the attribute: read and write it the same way.
+    current = getattr(config.extra, "alternate", None) or config.extra.get("alternate")
+    if isinstance(alternates, dict) and current:
+        switcher = deepcopy(current)
+        for entry in switcher:
+            target = alternates.get(entry.get("lang"))
+            if isinstance(target, str):
+                entry["link"] = target
+        config.extra.alternate = switcher
+    return context
+
+
+@event_priority(-300)  # after mkdocs-static-i18n (-100) has built the other languages
+def on_post_build(config: Any) -> None:
+    """Index the whole site with Pagefind, once, after the last language is built.
+
+    mkdocs-static-i18n builds the other languages from inside the first build's post-build
+    event and calls this hook for each of them; only the outermost call (``building`` is
+    False again by then) sees every language on disk.
+    """
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return
+    site = Path(config.site_dir)
+    summary = pagefind.index_site(site)
+    log.info("pagefind: %s", " · ".join(summary.splitlines()))
+    description = config.site_description or config.site_name
+    facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built
+    summary = offline.write(site, facts_of_site.names, description, facts_of_site.theme_color)
+    log.info("offline: %s", " · ".join(summary.splitlines()))

@@ -1,0 +1,172 @@
+"""Offline reading and home-screen install, written into the finished site.
+
+After the build (and after Pagefind), :func:`write` adds:
+
+* ``offline/<lang>.json`` for each interface language: every file a reader of that language
+  needs with no network, with a content hash each — the language's own pages, the shared pages
+  (landing, compare views, coverage), the assets and the language's part of the search index.
+  The English interface holds no law text, so its list is the shared pages and the English
+  hubs.
+* ``sw.js`` (from :file:`sw.js` beside this module) with ``VERSION`` set to a hash of all the
+  lists: a rebuild that changes any file is a new worker with a new cache, and one that
+  changes nothing leaves the worker byte-identical, so browsers download nothing.
+* ``<lang>/manifest.webmanifest`` (``manifest.webmanifest`` for English): the web app
+  manifest that lets a reader add the site to the home screen, starting in their language.
+
+Pages register the worker and ask for their language (``laws.js``); the worker answers from
+its cache first, so at a venue with no network every law page, compare view and search of the
+reader's language keeps working.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from bridgelaws.core import facts, urls
+
+SERVICE_WORKER = Path(__file__).with_name("sw.js")
+# Shared pages every reader keeps: the compare views show texts of every language.
+SHARED_FOLDERS = ("compare", "coverage", "search")
+# Never requested by the site: source maps, and Material's lunr search (its plugin is off).
+UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
+ICONS = (  # (file, sizes, purpose): maskable keeps the spade inside the 80 % safe zone
+    ("assets/images/icon-192.png", "192x192", "any"),
+    ("assets/images/icon-512.png", "512x512", "any"),
+    ("assets/images/icon-maskable-512.png", "512x512", "maskable"),
+)
+
+
+@dataclass(frozen=True)
+class OfflineList:
+    lang: str
+    files: dict[str, str]  # site-relative URL -> content hash
+
+    @property
+    def size(self) -> int:
+        return len(self.files)
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def page_url(relative: PurePosixPath) -> str:
+    """The URL pages link to: ``fi/2007/13/index.html`` → ``fi/2007/13/``; ``index.html`` → ``""``."""
+    if relative.name == "index.html":
+        parent = relative.parent.as_posix()
+        return "" if parent == "." else f"{parent}/"
+    return relative.as_posix()
+
+
+def file_of(site: Path, url: str) -> Path:
+    """The file behind a site-relative URL: the reverse of :func:`page_url`."""
+    return site / url / "index.html" if url == "" or url.endswith("/") else site / url
+
+
+def _pages_under(site: Path, folder: str) -> list[Path]:
+    root = site / folder if folder else site
+    return sorted(root.rglob("index.html")) if root.is_dir() else []
+
+
+def _is_language_page(site: Path, page: Path) -> bool:
+    first = page.relative_to(site).parts[0]
+    return first in facts.TEXT_LANGUAGES
+
+
+def shared_files(site: Path) -> list[Path]:
+    files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE)]
+    for folder in SHARED_FOLDERS:
+        files += _pages_under(site, folder)
+    return [path for path in files if path.is_file()]
+
+
+def asset_files(site: Path) -> list[Path]:
+    assets = site / "assets"
+    return sorted(
+        path
+        for path in assets.rglob("*")
+        if path.is_file()
+        and path.suffix != ".map"
+        and not any(path.relative_to(assets).as_posix().startswith(unused) for unused in UNUSED_ASSETS)
+    )
+
+
+def search_files(site: Path, lang: str) -> list[Path]:
+    index = site / "pagefind"
+    if not index.is_dir():
+        return []
+    files = [index / "pagefind.js", index / "pagefind-entry.json", index / f"wasm.{lang}.pagefind"]
+    files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
+    for folder in ("index", "fragment", "filter"):
+        files += sorted((index / folder).glob(f"{lang}_*"))
+    return [path for path in files if path.is_file()]
+
+
+def language_files(site: Path, lang: str) -> list[Path]:
+    if lang in facts.TEXT_LANGUAGES:
+        manifest = site / urls.web_manifest(lang)
+        own = _pages_under(site, lang) + ([manifest] if manifest.is_file() else [])
+    else:  # the English interface: every page outside the text languages' folders
+        own = [page for page in _pages_under(site, "") if not _is_language_page(site, page)]
+    return own + shared_files(site) + asset_files(site) + search_files(site, lang)
+
+
+def offline_list(site: Path, lang: str) -> OfflineList:
+    files = {}
+    for path in language_files(site, lang):
+        files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
+    return OfflineList(lang, dict(sorted(files.items())))
+
+
+def version_of(lists: list[OfflineList]) -> str:
+    digest = hashlib.sha256()
+    for item in lists:
+        digest.update(json.dumps([item.lang, item.files], sort_keys=True).encode())
+    digest.update(SERVICE_WORKER.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def web_manifest(lang: str, name: str, description: str, theme_color: str) -> dict[str, object]:
+    """Relative URLs, so the site works under a sub-path; start in the reader's language."""
+    up = "" if lang == facts.DEFAULT_LANGUAGE else "../"
+    icons = [
+        {"src": f"{up}{src}", "sizes": sizes, "type": "image/png", "purpose": purpose} for src, sizes, purpose in ICONS
+    ]
+    return {
+        "name": name,
+        "short_name": name if len(name) <= 12 else name.split()[0],
+        "description": description,
+        "lang": lang,
+        "start_url": "./",
+        "scope": up or "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": theme_color,
+        "icons": icons,
+    }
+
+
+def write_manifests(site: Path, names: dict[str, str], description: str, theme_color: str) -> None:
+    for lang, name in names.items():
+        target = site / urls.web_manifest(lang)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        manifest = web_manifest(lang, name, description, theme_color)
+        target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), "utf-8")
+
+
+def write(site: Path, names: dict[str, str], description: str, theme_color: str = "#ffffff") -> str:
+    """Manifests, offline lists and the versioned worker; returns a one-line summary per list."""
+    write_manifests(site, names, description, theme_color)
+    lists = [offline_list(site, lang) for lang in names]
+    version = version_of(lists)
+    folder = site / "offline"
+    folder.mkdir(exist_ok=True)
+    for item in lists:
+        payload = {"version": version, "lang": item.lang, "files": list(item.files.items())}
+        (folder / f"{item.lang}.json").write_text(json.dumps(payload, separators=(",", ":")), "utf-8")
+    worker = SERVICE_WORKER.read_text(encoding="utf-8").replace("__VERSION__", version)
+    (site / "sw.js").write_text(worker, encoding="utf-8")
+    return "\n".join(f"offline {item.lang}: {item.size} files" for item in lists) + f"\nworker version {version}"
