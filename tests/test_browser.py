@@ -81,13 +81,14 @@ def test_following_a_reference_on_a_phone_lands_on_its_provision(phone: object, 
 
 
 def test_a_reference_to_another_text_says_where_it_goes(phone: object, base_url: str) -> None:
-    """Swedish 9A2 cites 'lag 65B3', which only the Finnish 1997 text has."""
+    """Swedish 9A2 cites 'lag 65B3': only the Finnish 1997 text has Law 65, and 2007 65B3 is new in
+    2007 (the concordance says so), so the link goes to the 1997 law, never to 1997 65B by number."""
     page = phone
     page.goto(base_url + "sv/2007/9/")  # type: ignore[attr-defined]
     link = page.locator('[id="9A2"] a.ref-elsewhere').first  # type: ignore[attr-defined]
-    assert "→ fi 1997" in link.inner_text()
+    assert "→ fi 1997 · 65" in link.inner_text()
     link.tap()
-    page.wait_for_url(base_url + "fi/1997/65/#65B")  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + "fi/1997/65/#65")  # type: ignore[attr-defined]
     assert page.locator("html").get_attribute("lang") == "fi"  # type: ignore[attr-defined]
 
 
@@ -107,10 +108,10 @@ def test_a_pzbs_note_stands_at_the_law_it_changes(phone: object, base_url: str) 
     page = phone
     page.goto(base_url + "sv/2007/12/")  # type: ignore[attr-defined]
     note = page.locator("details.national-rules")  # type: ignore[attr-defined]
-    assert "PZBS 3" in note.inner_text() and "Przepisy 12C2b i 12C2d" in note.inner_text()
-    note.locator("summary").tap()  # the switch hides the national rules
-    assert not note.locator("li").first.is_visible()
-    note.locator("summary").tap()
+    assert not note.locator("li").first.is_visible()  # folded: the law text keeps the first screen
+    note.locator("summary").tap()  # the switch shows the national rules
+    assert "PZBS 3 (2017)" in note.inner_text() and "Przepisy 12C2b i 12C2d" in note.inner_text()
+    assert "2017: 12C2b" in note.inner_text() and "2007: 12C2b" in note.inner_text()  # both numberings
     link = note.locator("a", has_text="PZBS 3")
     link.wait_for(state="visible")
     link.tap()
@@ -120,19 +121,39 @@ def test_a_pzbs_note_stands_at_the_law_it_changes(phone: object, base_url: str) 
 COMPARE = "compare/13/?c=fi-1997,fi-2007,sv-2007"
 
 
+def _row_of(page: object, target: str) -> object:
+    """The compare row holding ``target``: its id, or a provision's own ``edition-number`` id in it."""
+    return page.locator(f'tr[id="{target}"], tr:has([id="{target}"])')  # type: ignore[attr-defined]
+
+
 def test_the_compare_view_aligns_sections_with_empty_cells(browser: object, base_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     page.goto(base_url + COMPARE)
     for section in "ABCDEF":
-        row = page.locator(f'tr[id="13{section}"]')
-        assert row.is_visible(), section
-        cells = row.locator("td:visible")
+        row = _row_of(page, f"2007-13{section}")
+        assert row.count() == 1 and row.is_visible(), section  # type: ignore[attr-defined]
+        cells = row.locator("td:visible")  # type: ignore[attr-defined]
         assert cells.count() == 3, section
         assert [cells.nth(i).get_attribute("data-doc") for i in range(3)] == ["fi-1997", "fi-2007", "sv-2007"]
-    gap = page.locator('tr[id="13F"] td[data-doc="fi-1997"]')
-    assert "gap" in (gap.get_attribute("class") or "") and gap.inner_text().strip() == "not in this text"
+    gap = _row_of(page, "2007-13F").locator('td[data-doc="fi-1997"]')  # type: ignore[attr-defined]
+    assert "gap" in (gap.get_attribute("class") or "") and gap.inner_text().strip() == "new in 2007"
     assert page.locator('td[data-doc="tr-2017"]:visible').count() == 0
     assert page.locator('td[data-doc="sv-2007"][lang="sv"]').count() > 0
+    page.close()
+
+
+def test_1997_16a_stands_beside_2007_16b(browser: object, base_url: str) -> None:
+    """Renumbered in 2007: the compare view pairs them through the concordance, not by number."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    page.goto(base_url + "compare/16/?c=fi-1997,fi-2007")
+    row = page.locator('tr[id="16B"]')
+    assert row.is_visible()
+    assert row.locator('td[data-doc="fi-1997"] .cell-label:visible').inner_text() == "16A"
+    assert row.locator('td[data-doc="fi-2007"] .cell-label:visible').inner_text() == "16B"
+    assert " ".join(row.locator("th").inner_text().split()) == "1997 16A ↔ 2007 16B"
+    assert row.locator('td[data-doc="sv-2007"]:visible').count() == 0
+    same = page.locator('tr[id="1997-16B"], tr:has([id="1997-16B"])')  # 1997 16B is 2007 16C, not 16B
+    assert same.locator('td[data-doc="fi-2007"] .cell-label:visible').inner_text() == "16C"
     page.close()
 
 
@@ -154,11 +175,28 @@ def test_the_compare_choice_is_in_the_url(browser: object, base_url: str) -> Non
     page.close()
 
 
-def test_the_edition_switcher_keeps_the_section(phone: object, base_url: str) -> None:
+EDITION_SWITCHES = [
+    # (from, edition tapped, lands on, a note says there is no counterpart): through the
+    # concordance, never by the number (2007 13B is new in 2007; 1997 13B is another rule)
+    pytest.param("fi/2007/16/#16B", "1997", "fi/1997/16/#16A", False, id="2007-16B-is-1997-16A"),
+    pytest.param("fi/1997/16/#16A", "2007", "fi/2007/16/#16B", False, id="1997-16A-is-2007-16B"),
+    pytest.param("fi/2007/16/#16D", "1997", "fi/1997/16/#16C", False, id="2007-16D-is-1997-16C"),
+    pytest.param("fi/2007/13/#13B", "1997", "fi/1997/13/", True, id="2007-13B-is-new"),
+]
+
+
+@pytest.mark.parametrize(("start", "edition", "lands", "note"), EDITION_SWITCHES)
+def test_the_edition_switcher_lands_on_the_corresponding_provision(
+    phone: object, base_url: str, start: str, edition: str, lands: str, note: bool
+) -> None:
     page = phone
-    page.goto(base_url + "fi/2007/13/#13B")  # type: ignore[attr-defined]
-    page.locator(".edition-switch a.keep-hash", has_text="1997").tap()  # type: ignore[attr-defined]
-    page.wait_for_url(base_url + "fi/1997/13/#13B")  # type: ignore[attr-defined]
+    page.goto(base_url + start)  # type: ignore[attr-defined]
+    page.locator(".edition-switch a.keep-hash", has_text=edition).tap()  # type: ignore[attr-defined]
+    page.wait_for_url(base_url + lands)  # type: ignore[attr-defined]
+    shown = page.locator(".edition-note")  # type: ignore[attr-defined]
+    assert shown.count() == (1 if note else 0)
+    if note:
+        assert start.split("#")[1] in shown.inner_text() and edition in shown.inner_text()
 
 
 @pytest.mark.parametrize(

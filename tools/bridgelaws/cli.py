@@ -1,10 +1,12 @@
-"""Command line: ``bridgelaws build | generate | check | dump``.
+"""Command line: ``bridgelaws build | generate | check | dump | concordance``.
 
 ``build`` is the whole build: ``generate``, then ``mkdocs build --strict`` into ``site/``;
 ``generate`` parses every source and writes ``content/docs`` (``--check`` only compares);
 ``check`` prints the parse report — per source, every dropped span with its reason and the
 share of characters accounted for — and fails when a source is not fully accounted for;
-``dump FILE`` prints one source's parsed structure (the golden-file format).
+``dump FILE`` prints one source's parsed structure (the golden-file format);
+``concordance`` computes the 1997 ↔ 2007 concordance of Laws 1–18 from the Finnish texts and
+writes ``content/concordance/1997-2007.computed.toml`` (``--check``: exit 1 if it would change).
 
 Every problem with a source is one line on stderr, ``error:`` (the source is left out) or
 ``warning:`` (it is kept), naming the file and line; never a traceback.  ``build`` and
@@ -30,6 +32,7 @@ from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
+from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import search
 
@@ -54,8 +57,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
     vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
-    linkage = pipeline.link(corpus)
-    planned = pipeline.render(corpus, linkage, vocabulary)
+    concordance = pipeline.load_concordance(Path(args.content))
+    for problem in concordance.errors:
+        print(f"warning: {problem}", file=sys.stderr)
+    linkage = pipeline.link(corpus, concordance)
+    planned = pipeline.render(corpus, linkage, vocabulary, concordance)
     if args.check:
         differences = planned.differences(docs)
         for path in differences:
@@ -132,8 +138,11 @@ def _conservation_gate(corpus: Corpus) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     sources, _ = _paths(args)
     corpus = pipeline.load(sources)
-    linkage = pipeline.link(corpus)
+    concordance = pipeline.load_concordance(Path(args.content))
+    linkage = pipeline.link(corpus, concordance)
     failed = _print_problems(corpus)
+    for problem in concordance.errors:
+        print(f"warning: {problem}", file=sys.stderr)
     for report in corpus.reports:
         form = f", {report.intake.form} read as {report.intake.encoding}" if report.intake else ""
         print(f"\n== {report.file or report.source.file} ({report.source.parser}{form})")
@@ -197,6 +206,32 @@ def cmd_dump(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_concordance(args: argparse.Namespace) -> int:
+    """Compute the 1997 ↔ 2007 concordance and write it (``--check``: only say whether it would change)."""
+    sources, _ = _paths(args)
+    corpus = pipeline.load(sources)
+    missing = [doc for doc in (concordance_compute.OLD_TEXT, concordance_compute.NEW_TEXT) if not corpus.by_id(doc)]
+    if missing:
+        _print_problems(corpus)
+        print(f"error: {', '.join(missing)} could not be read: the concordance is not computed", file=sys.stderr)
+        return NOT_BUILT
+    pairs = concordance_compute.compute(corpus)
+    text = concordance_compute.to_toml(pairs)
+    target = Path(args.content) / concordance_compute.FILE
+    current = target.read_text(encoding="utf-8") if target.exists() else None
+    if args.check:
+        if current != text:
+            print(f"out of date: {target}; run `bridgelaws concordance`", file=sys.stderr)
+            return 1
+        print(f"{target}: {len(pairs)} rows, up to date")
+        return 0
+    if current != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    print(f"{target}: {len(pairs)} rows, {'written' if current != text else 'unchanged'}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bridgelaws", description=__doc__)
     parser.add_argument("--content", default="content", help="the content folder (sources/ and docs/)")
@@ -213,6 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     dump_parser = commands.add_parser("dump", help="print one source's parsed structure")
     dump_parser.add_argument("file")
     dump_parser.set_defaults(run=cmd_dump)
+    concordance_parser = commands.add_parser(
+        "concordance", help="compute the 1997-2007 concordance (Laws 1-18) and write content/concordance"
+    )
+    concordance_parser.add_argument("--check", action="store_true", help="exit 1 if the file would change")
+    concordance_parser.set_defaults(run=cmd_concordance)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

@@ -3,7 +3,8 @@
 1. :func:`load` — read every source the manifest lists (stage 1, ``stage1_read``: bytes →
    text) and parse it into the typed model (stage 2, ``stage2_parse``): a
    :class:`~bridgelaws.stage2_parse.corpus.Corpus`;
-2. :func:`link` — find and resolve every citation, build each text's glossary (stage 3,
+2. :func:`link` — find and resolve every citation (across editions only through the
+   concordance, :func:`load_concordance`), build each text's glossary (stage 3,
    ``stage3_link``): a :class:`~bridgelaws.stage3_link.linkage.Linkage`;
 3. :func:`render` — every page as Markdown and the open-data export (stage 4,
    ``stage4_render``): a :class:`Plan` of files;
@@ -25,6 +26,8 @@ from pathlib import Path
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
+from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import export
@@ -60,17 +63,29 @@ def _read(path: Path) -> str | None:
         return None
 
 
-__all__ = ["Plan", "link", "load", "render", "write"]
+__all__ = ["Plan", "link", "load", "load_concordance", "render", "write"]
+
+CONCORDANCE_FOLDER = "concordance"  # content/concordance: the provision pairs between editions
 
 
-def render(corpus: Corpus, linkage: Linkage, vocabulary: dict[str, Vocabulary] | None = None) -> Plan:
+def load_concordance(content: Path) -> Concordance:
+    """The concordance rows under ``content/concordance`` (bad rows are left out, with errors)."""
+    return read_concordance(content / CONCORDANCE_FOLDER)
+
+
+def render(
+    corpus: Corpus,
+    linkage: Linkage,
+    vocabulary: dict[str, Vocabulary] | None = None,
+    concordance: Concordance | None = None,
+) -> Plan:
     """Every page and the export, by path under ``content/docs``."""
     files: dict[str, str] = {}
     for page in [*all_pages(corpus, linkage), *search_pages(corpus, vocabulary or {})]:
         if page.path in files:
             raise ValueError(f"two pages render at {page.url!r}")
         files[page.path] = page.markdown()
-    files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage)
+    files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
     return Plan(files)
 
 

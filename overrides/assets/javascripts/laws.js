@@ -90,12 +90,50 @@
     }
   });
 
+  // The edition switcher keeps the reader's provision: the link says, as data written by the
+  // build from the concordance, where each provision of this law is in that edition ("" for
+  // none: then the law, with a one-line note; never the same number in another edition).
+  var NOTE_KEY = "bridgelaws-edition-note";
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.keep-hash");
-    if (link && location.hash) {
-      link.setAttribute("href", link.getAttribute("href").split("#")[0] + location.hash);
+    if (!link || !location.hash) {
+      return;
+    }
+    var base = link.getAttribute("href").split("#")[0];
+    var here = decodeURIComponent(location.hash.slice(1));
+    var map = link.getAttribute("data-provisions");
+    if (!map) {
+      link.setAttribute("href", base + location.hash);
+      return;
+    }
+    var target = JSON.parse(map)[here];
+    if (target) {
+      link.setAttribute("href", target);
+      return;
+    }
+    link.setAttribute("href", base);
+    var nav = link.closest(".edition-switch");
+    var note = nav && nav.getAttribute("data-none");
+    if (note) {
+      try {
+        sessionStorage.setItem(NOTE_KEY, note.replace("{edition}", link.getAttribute("data-edition") || "").replace("{ref}", here));
+      } catch (error) { /* storage off: the law still opens */ }
     }
   });
+
+  var arrivedWithout = null;
+  try {
+    arrivedWithout = sessionStorage.getItem(NOTE_KEY);
+    sessionStorage.removeItem(NOTE_KEY);
+  } catch (error) { /* storage off */ }
+  var switcher = document.querySelector(".edition-switch");
+  if (arrivedWithout && switcher) {
+    var line = document.createElement("p");
+    line.className = "edition-note";
+    line.setAttribute("role", "status");
+    line.textContent = arrivedWithout;
+    switcher.insertAdjacentElement("afterend", line);
+  }
 
   var table = document.querySelector("table.compare");
   if (!table) {

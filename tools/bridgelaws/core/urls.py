@@ -13,6 +13,7 @@ Stable from the first release (documented in the README):
 ``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
 ``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
 ``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
+``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
 ``/coverage/``                          which law is in which text
 ``/api/laws.json``                      the open-data export
@@ -72,6 +73,11 @@ def edition(lang: str, edition_name: str) -> str:
 def compare(number: int) -> str:
     """The side-by-side view of a law (English interface; columns carry their own language)."""
     return f"compare/{number}/"
+
+
+def numbering(number: int) -> str:
+    """What moved where in law ``number`` between the editions (English interface; cells link the texts)."""
+    return f"numbering/{number}/"
 
 
 def search(lang: str) -> str:

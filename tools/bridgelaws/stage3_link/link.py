@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from bridgelaws.core.model import Paragraph
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.citations import Citation, Context, get_grammar
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.glossary import glossary
 from bridgelaws.stage3_link.linkage import Link, Linkage, Reference
 from bridgelaws.stage3_link.locate import SourceLines
@@ -44,10 +45,13 @@ def contexts(entry: Entry) -> Iterator[tuple[Paragraph, Context]]:
                 yield paragraph, Context(node.ref, None)
 
 
-def link(corpus: Corpus) -> Linkage:
-    """Every citation found and resolved, and every document's glossary."""
-    linkage = Linkage()
-    resolver = Resolver(corpus)
+def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
+    """Every citation found and resolved, and every document's glossary.
+
+    Citations into another edition go through ``concordance`` (none: to the law only).
+    """
+    linkage = Linkage(concordance=concordance or Concordance())
+    resolver = Resolver(corpus, linkage.concordance)
     sources: dict[int, SourceLines] = {}  # one per file read (a book holds two documents)
     for entry in corpus.entries:
         linkage.glossaries[entry.meta.id] = glossary(entry.document, entry.meta.lang)

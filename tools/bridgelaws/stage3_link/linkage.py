@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bridgelaws.core.model import DocumentMeta, Paragraph
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.glossary import Term
 
 
@@ -32,10 +33,12 @@ class Resolution:
     ref: str
     elsewhere: bool  # in another text than the citing one
     reason: str  # why this text and provision, in words: "not in this text; same language, 1997"
+    other_edition: bool = False  # in another edition: ``ref`` is that edition's number (through the concordance)
 
     @property
     def ancestor(self) -> bool:
-        """True when the text lacks the cited provision and the link goes to one containing it."""
+        """True when the link goes to another provision than the one cited: within one edition,
+        one containing it (the text lacks the cited one); across editions, the concordance's."""
         return self.ref != self.target
 
 
@@ -72,6 +75,7 @@ class Linkage:
     references: dict[str, list[Reference]] = field(default_factory=dict)  # doc id → its citations
     glossaries: dict[str, list[Term]] = field(default_factory=dict)  # doc id → its defined terms
     errors: list[str] = field(default_factory=list)
+    concordance: Concordance = field(default_factory=Concordance)  # what crossing editions went through
 
     def for_paragraph(self, paragraph: Paragraph) -> list[Link]:
         return self.links.get(id(paragraph), [])

@@ -4,7 +4,10 @@
    (``12C1b`` in a text with no sub-item *b* goes to ``12C1``);
 2. otherwise in the closest other text that has the law: the same language in another
    edition (nearest edition first), then the same edition in another language, then the
-   rest — and the resolution says it left the text (the page marks the link ``→ fi 1997``);
+   rest — and the resolution says it left the text (the page marks the link ``→ fi 1997``).
+   A text of another edition numbers the Laws differently: the target is carried there only
+   through the concordance (:mod:`bridgelaws.stage3_link.concordance`); where no row covers
+   it, the link goes to the law, never to a same-numbered provision;
 3. otherwise nowhere (None): the citation stays plain text and is reported.
 """
 
@@ -13,12 +16,14 @@ from __future__ import annotations
 from bridgelaws.core import refs
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.linkage import Resolution
 
 
 class Resolver:
-    def __init__(self, corpus: Corpus) -> None:
+    def __init__(self, corpus: Corpus, concordance: Concordance | None = None) -> None:
         self.corpus = corpus
+        self.concordance = concordance or Concordance()
         # (document id, law number or point number) → the canonical refs printed there
         self._provisions: dict[tuple[str, int | str], set[str]] = {}
         for entry in corpus.entries:
@@ -47,21 +52,43 @@ class Resolver:
         """Where ``target`` (cited in ``entry``) is read, or None when no text has it."""
         if target.startswith("point:"):
             number = target[len("point:") :].split(".")[0]
-            return self._at(entry, entry, number, target)
+            return self._at(entry, entry, number, target, target)
         law = refs.law_of(target)
         if law is None:
             return None
         for candidate in self.candidates(entry):
-            found = self._at(entry, candidate, law, target)
+            found = self._in(entry, candidate, law, target)
             if found:
                 return found
         return None
 
-    def _at(self, citing: Entry, entry: Entry, owner: int | str, target: str) -> Resolution | None:
+    def _in(self, citing: Entry, entry: Entry, law: int, target: str) -> Resolution | None:
+        """``target`` in ``entry``: by its number in the same edition, else through the concordance."""
+        if entry.meta.edition == citing.meta.edition:
+            return self._at(citing, entry, law, target, target)
+        if (entry.meta.id, law) not in self._provisions:
+            return None
+        found = self.concordance.between(citing.meta.id, citing.meta.edition, target, entry.meta.id, entry.meta.edition)
+        mapped = next((c.ref for c in found or () if c.ref), None)
+        if mapped is None:
+            # no row (or the provision has no counterpart there): the law, never a same-numbered provision
+            why = "no concordance row covers it" if found is None else "it has no counterpart in that edition"
+            at = str(law)
+            owner = law
+        else:
+            why = f"the concordance gives {entry.meta.edition} {mapped}"
+            owner = refs.law_of(mapped) or law
+            at = mapped
+        return self._at(citing, entry, owner, target, at, why)
+
+    def _at(
+        self, citing: Entry, entry: Entry, owner: int | str, target: str, wanted: str, mapped: str = ""
+    ) -> Resolution | None:
+        """``wanted`` (``target`` in ``entry``'s numbering) or its nearest ancestor printed on ``owner``'s page."""
         provisions = self._provisions.get((entry.meta.id, owner))
         if not provisions:
             return None
-        for ref in refs.ancestors(target):
+        for ref in refs.ancestors(wanted):
             if ref in provisions:
                 return Resolution(
                     target=target,
@@ -69,14 +96,17 @@ class Resolver:
                     owner=owner,
                     ref=ref,
                     elsewhere=entry is not citing,
-                    reason=_reason(citing, entry, target, ref),
+                    reason=_reason(citing, entry, wanted, ref, mapped),
+                    other_edition=entry.meta.edition != citing.meta.edition,
                 )
         return None
 
 
-def _reason(citing: Entry, entry: Entry, target: str, ref: str) -> str:
+def _reason(citing: Entry, entry: Entry, target: str, ref: str, mapped: str = "") -> str:
     """Why the link goes where it goes, in the words of the parse report."""
-    at = "" if ref == target else f"; {target} is not printed there, {ref} holds it"
+    at = (f"; {mapped}" if mapped else "") + (
+        "" if ref == target else f"; {target} is not printed there, {ref} holds it"
+    )
     if entry is citing:
         return "in this text" + at
     if entry.meta.lang == citing.meta.lang:

@@ -1,21 +1,41 @@
-"""The compare view: a law side by side in the chosen texts, aligned provision by provision."""
+"""The compare view: a law side by side in the chosen texts, one row per correspondence.
+
+Rows come from :mod:`~bridgelaws.stage4_render.align` (through the concordance, never by
+number across editions); a row whose provisions are numbered differently says both numbers
+(``1997 16A ↔ 2007 16B``), and a text with no counterpart says why (``new in 2007``).  For two
+editions of one language the newer column also carries its redline against the older one,
+cell by corresponding cell (build-time diff, sentence by sentence); a pair the concordance calls
+``reworded`` is read side by side instead.
+"""
 
 from __future__ import annotations
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage4_render.align import Cell, align
+from bridgelaws.stage3_link.concordance import Relation
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
 from bridgelaws.stage4_render.page import Page, h, language_name, md_inline, t
 from bridgelaws.stage4_render.redline import diff_html
 
+# The compare view's own strings (its interface is English only: ``facts.DEFAULT_LANGUAGE``).
+GAP_TEXT = {
+    GapKind.NEW: "new in {edition}",
+    GapKind.DROPPED: "dropped in {edition}",
+    GapKind.WITHIN: "within {ref}",
+    GapKind.ELSEWHERE: "{relation}see {ref}",
+    GapKind.UNMATCHED: "not matched: no concordance row reaches {edition}",
+}
+REWORDED = "Reworded in {edition}: read it beside the {older} text."
+SHOWN = 3  # the texts shown when the address chooses none (laws.js reads the checked boxes)
 
-def compare_page(corpus: Corpus, number: int) -> Page:
-    """Law ``number`` in every text that has it, aligned provision by provision.
+
+def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
+    """Law ``number`` in every text that has it, one row per correspondence of provisions.
 
     Columns are chosen with ``?c=id,id[,id]`` (laws.js shows them; without script all show);
-    a provision missing from a text is an explicit empty cell.  For two editions of one
-    language the newer column also carries its redline against the older (build-time diff).
+    a provision missing from a text is an explicit gap cell that says why.
     """
     lang = facts.DEFAULT_LANGUAGE
     entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.document.law(number)]
@@ -29,10 +49,15 @@ def compare_page(corpus: Corpus, number: int) -> Page:
         alternates={code: urls.law_hub(code, number) for code in facts.INTERFACE_LANGUAGES},
     )
     body = page.body
-    body.extend([f"# {md_inline(t(lang, 'compare_title', n=number))} {{ #{number} }}", ""])
+    body.extend([f"# {md_inline(t(lang, 'compare_title', n=number))} {{ #law-{number} }}", ""])
+    if linkage.concordance.of_law(number):
+        numbering = page.link(urls.numbering(number))
+        body.extend(
+            [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
+        )
     boxes = "".join(
         f'<label lang="{e.meta.lang}"><input type="checkbox" name="c" value="{e.meta.id}"'
-        f"{' checked' if index < 3 else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
+        f"{' checked' if index < SHOWN else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
         for index, e in enumerate(entries)
     )
     pairs = redline_pairs(entries)
@@ -43,44 +68,71 @@ def compare_page(corpus: Corpus, number: int) -> Page:
         else ""
     )
     body.extend([f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p></form>', ""])
-    rows = align(number, entries)
     head = "".join(
         f'<th scope="col" data-doc="{e.meta.id}" lang="{e.meta.lang}">'
         f'<a href="{page.link(urls.law(e.meta, number))}">{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a></th>'
         for e in entries
     )
     lines = [f'<table class="compare" data-law="{number}"><thead><tr><th scope="col">#</th>{head}</tr></thead><tbody>']
-    for row in rows:
-        anchor = refs.anchor(row.ref)
-        cells = []
-        for column, (entry, cell) in enumerate(zip(entries, row.cells, strict=True)):
-            label = f"{language_name(entry.meta.lang)} {entry.meta.edition}"
-            if cell is None:
-                cells.append(
-                    f'<td class="gap" data-doc="{entry.meta.id}" data-label="{h(label)}">'
-                    f'<span class="gap-text">{h(t(lang, "not_in_text"))}</span></td>'
-                )
-                continue
-            link = page.link(urls.law(entry.meta, number) + f"#{anchor}")
-            content = compare_cell_html(cell, link)
-            older = pairs.get(column)
-            if older is not None and row.cells[older] is not None:
-                against = entries[older].meta.id
-                redline = diff_html(row.cells[older].text, cell.text)  # type: ignore[union-attr]
-                content = (
-                    f'<div class="plain">{content}</div><div class="redline" data-against="{against}" hidden>'
-                    f'<a class="cell-label" href="{link}">{h(cell.label)}</a> {redline}</div>'
-                )
-            cells.append(
-                f'<td data-doc="{entry.meta.id}" lang="{entry.meta.lang}" data-label="{h(label)}">{content}</td>'
-            )
+    lead = max((e.meta.edition for e in entries[:SHOWN]), key=facts.EDITIONS.index)  # rows follow its order
+    for row in align(number, entries, linkage.concordance, lead):
+        cells = "".join(_cell(page, row, column, entries, pairs) for column in range(len(entries)))
         lines.append(
-            f'<tr id="{anchor}" class="depth-{row.depth}"><th scope="row"><a href="#{anchor}">{h(row.ref)}</a></th>'
-            f"{''.join(cells)}</tr>"
+            f'<tr id="{h(row.anchor)}" class="depth-{row.depth}"><th scope="row">{_row_label(row)}</th>{cells}</tr>'
         )
     lines.append("</tbody></table>")
     body.append("".join(lines))
     return page
+
+
+def _row_label(row: Row) -> str:
+    """The row's number, linked to the row, and an empty target for each provision's own
+    ``edition-number`` id.  Numbers that differ are stacked, each edition over its number
+    (``1997`` / ``16A`` / ``↔`` / ``2007`` / ``16B``): the number column is narrow and does not wrap."""
+    aliases = "".join(f'<span id="{h(alias)}"></span>' for alias in row.aliases)
+    parts = [part.split(" ", 1) for part in row.label.split(" ↔ ")]
+    if len(parts) == 1 and len(parts[0]) == 1:
+        return f'{aliases}<a href="#{h(row.anchor)}">{h(row.label)}</a>'
+    # a space before each break: a stylesheet that hides the breaks (on a phone) reads "1997 16A ↔ 2007 16B"
+    lines = " <br>↔ <br>".join(f"{h(part[0])} <br>{h(part[1])}" if len(part) == 2 else h(part[0]) for part in parts)
+    return f'{aliases}<a href="#{h(row.anchor)}" title="{h(row.label)}">{lines}</a>'
+
+
+def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[int, int]) -> str:
+    entry, cell = entries[column], row.cells[column]
+    meta = entry.meta
+    label = f"{language_name(meta.lang)} {meta.edition}"
+    if isinstance(cell, Gap):
+        return (
+            f'<td class="gap" data-doc="{meta.id}" data-label="{h(label)}">'
+            f'<span class="gap-text">{gap_html(cell)}</span></td>'
+        )
+    link = page.link(urls.law(meta, cell.law) + f"#{refs.anchor(cell.ref)}")
+    content = compare_cell_html(cell, link)
+    older = pairs.get(column)
+    other = row.cells[older] if older is not None else None
+    if older is not None and isinstance(other, Cell):
+        against = entries[older].meta
+        if row.relation(against.edition, meta.edition) is Relation.REWORDED:
+            note = h(REWORDED.format(edition=meta.edition, older=against.edition))
+            marked = f'<p class="reworded" lang="{facts.DEFAULT_LANGUAGE}"><em>{note}</em></p>{content}'
+        else:
+            marked = f'<a class="cell-label" href="{link}">{h(cell.label)}</a> {diff_html(other.blocks, cell.blocks)}'
+        content = (
+            f'<div class="plain">{content}</div><div class="redline" data-against="{against.id}" hidden>{marked}</div>'
+        )
+    return f'<td data-doc="{meta.id}" lang="{meta.lang}" data-label="{h(label)}">{content}</td>'
+
+
+def gap_html(gap: Gap) -> str:
+    """Why a text has no cell here, in words (and a link to the row that holds its counterpart)."""
+    if gap.kind is GapKind.ABSENT:
+        return h(t(facts.DEFAULT_LANGUAGE, "not_in_text"))
+    ref = h(gap.ref or "")
+    if gap.anchor and gap.ref:
+        ref = f'<a href="#{h(gap.anchor)}">{ref}</a>'
+    relation = f"{gap.relation.value}: " if gap.relation else ""
+    return GAP_TEXT[gap.kind].format(edition=h(gap.edition), ref=ref, relation=h(relation))
 
 
 def compare_cell_html(cell: Cell, link: str) -> str:

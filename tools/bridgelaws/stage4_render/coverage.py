@@ -44,7 +44,16 @@ def coverage_page(corpus: Corpus, linkage: Linkage) -> Page:
             links = " ".join(f'<a href="{page.link(urls.law(entry.meta, p.number))}">{h(p.number)}</a>' for p in rules)
             cells.append(f"<td>{links or '–'}</td>" if links else '<td class="gap">–</td>')
         compare = page.link(urls.compare(number))
-        rows.append(f'<tr id="law-{number}"><th scope="row"><a href="{compare}">{number}</a></th>{"".join(cells)}</tr>')
+        numbering = (
+            f' <a href="{page.link(urls.numbering(number))}" class="numbering-link" '
+            f'aria-label="{h(t(lang, "numbering_title", n=number))}">⇄</a>'
+            if linkage.concordance.of_law(number)
+            else ""
+        )
+        rows.append(
+            f'<tr id="law-{number}"><th scope="row"><a href="{compare}">{number}</a>{numbering}</th>'
+            f"{''.join(cells)}</tr>"
+        )
     page.body.extend(
         [
             f"# {md_inline(t(lang, 'coverage'))}",

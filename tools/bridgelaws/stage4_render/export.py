@@ -11,6 +11,7 @@ from typing import Any
 
 from bridgelaws.core import urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance, Pair
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage, Reference, Resolution
 
@@ -92,7 +93,17 @@ def resolution_url(resolution: Resolution | None) -> str | None:
     return urls.absolute(urls.provision(resolution.document, resolution.owner, resolution.ref))
 
 
-def build(corpus: Corpus, linkage: Linkage) -> dict[str, Any]:
+def concordance_record(pair: Pair) -> dict[str, Any]:
+    return {
+        "editions": list(pair.editions),
+        "old": pair.old,
+        "new": pair.new,
+        "relation": str(pair.relation),
+        "basis": pair.basis,
+    }
+
+
+def build(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = None) -> dict[str, Any]:
     return {
         "schema": SCHEMA_VERSION,
         "documents": [document_record(entry, linkage.of(entry.meta.id)) for entry in corpus.entries],
@@ -104,8 +115,9 @@ def build(corpus: Corpus, linkage: Linkage) -> dict[str, Any]:
             }
             for number in corpus.law_numbers()
         ],
+        "concordance": [concordance_record(pair) for pair in (concordance.pairs if concordance else [])],
     }
 
 
-def dumps(corpus: Corpus, linkage: Linkage) -> str:
-    return json.dumps(build(corpus, linkage), ensure_ascii=False, indent=1) + "\n"
+def dumps(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = None) -> str:
+    return json.dumps(build(corpus, linkage, concordance), ensure_ascii=False, indent=1) + "\n"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Law
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.national import national_rules_block
 from bridgelaws.stage4_render.page import (
@@ -16,6 +19,7 @@ from bridgelaws.stage4_render.page import (
     law_index_fields,
     law_nav_title,
     md_inline,
+    single_quoted,
     t,
 )
 from bridgelaws.stage4_render.switcher import law_alternates
@@ -46,7 +50,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
-    body.extend(edition_switch_block(corpus, page, law.number, entry))
+    body.extend(edition_switch_block(corpus, linkage, page, law, entry))
     body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
     for paragraph in law.paragraphs:
         body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
@@ -59,13 +63,15 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     return page
 
 
-def edition_switch_block(corpus: Corpus, page: Page, number: int, entry: Entry) -> list[str]:
-    """Editions of this law in this language (the section anchor is kept by laws.js), and Compare.
+def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law, entry: Entry) -> list[str]:
+    """Editions of this law in this language, and Compare.
 
-    An edition whose text lacks the law links to the language's page for the law, which says
-    so and offers the texts that have it.
+    Each edition's link carries, as data, where each provision of this law is in that edition
+    (through the concordance, never by its number); laws.js follows it for the provision the
+    reader is at, or lands on the law with a one-line note when there is none.  An edition
+    whose text lacks the law links to the language's page for the law, which says so.
     """
-    lang = entry.meta.lang
+    number, lang = law.number, entry.meta.lang
     same_kind = sorted(
         (e for e in corpus.in_language(lang) if e.meta.kind == entry.meta.kind), key=lambda e: e.meta.edition
     )
@@ -75,7 +81,11 @@ def edition_switch_block(corpus: Corpus, page: Page, number: int, entry: Entry) 
             items.append(f'<strong aria-current="page">{h(other.meta.edition)}</strong>')
         elif other.document.law(number):
             link = page.link(urls.law(other.meta, number))
-            items.append(f'<a href="{link}" class="keep-hash">{h(other.meta.edition)}</a>')
+            where = json.dumps(counterparts(linkage.concordance, page, law, entry, other), separators=(",", ":"))
+            items.append(
+                f'<a href="{link}" class="keep-hash" data-edition="{h(other.meta.edition)}" '
+                f"data-provisions='{single_quoted(where)}'>{h(other.meta.edition)}</a>"
+            )
         else:
             link = page.link(urls.law_hub(lang, number))
             items.append(f'<a href="{link}" class="edition-missing">{h(other.meta.edition)}</a>')
@@ -87,9 +97,39 @@ def edition_switch_block(corpus: Corpus, page: Page, number: int, entry: Entry) 
         parts.append(f"{h(t(lang, 'editions'))}: {' · '.join(items)}")
     if len(holders) > 1:
         parts.append(f'<a href="{compare}" class="compare-link">{h(t(lang, "compare"))}</a>')
+    if linkage.concordance.of_law(number):
+        numbering = page.link(urls.numbering(number))
+        parts.append(f'<a href="{numbering}" class="numbering-link" hreflang="en">{h(t(lang, "numbering"))}</a>')
     if not parts:
         return []
-    return [f'<nav class="edition-switch" aria-label="{h(t(lang, "editions"))}">{" | ".join(parts)}</nav>', ""]
+    label, note = h(t(lang, "editions")), h(t(lang, "no_counterpart"))
+    return [f'<nav class="edition-switch" aria-label="{label}" data-none="{note}">{" | ".join(parts)}</nav>', ""]
+
+
+def counterparts(concordance: Concordance, page: Page, law: Law, entry: Entry, other: Entry) -> dict[str, str]:
+    """Each provision of ``law`` (by anchor) → a link to its counterpart in ``other``, or ``""`` for none.
+
+    The counterpart is the concordance's (or, with no row, nothing: never the same number in
+    another edition); on its page, the provision or its nearest printed ancestor.
+    """
+    found: dict[str, str] = {}
+    for ref in [law.ref, *(node.ref for node in law.provisions())]:
+        rows = concordance.between(entry.meta.id, entry.meta.edition, ref, other.meta.id, other.meta.edition)
+        target = next((c.ref for c in rows or () if c.ref), None)
+        found[refs.anchor(ref)] = _link_to(page, other, target) if target else ""
+    if not found[refs.anchor(law.ref)]:
+        found[refs.anchor(law.ref)] = page.link(urls.law(other.meta, law.number))  # the law as a whole
+    return found
+
+
+def _link_to(page: Page, other: Entry, ref: str) -> str:
+    number = refs.law_of(ref)
+    law = other.document.law(number) if number else None
+    if law is None:
+        return ""
+    printed = {law.ref, *(node.ref for node in law.provisions())}
+    at = next((ancestor for ancestor in refs.ancestors(ref) if ancestor in printed), law.ref)
+    return page.link(urls.provision(other.meta, law.number, at))
 
 
 def cited_by_block(linkage: Linkage, page: Page, number: int, entry: Entry) -> list[str]:

@@ -1,6 +1,16 @@
-"""National rules shown at the laws they change: PZBS decisions, the Finnish federation's rules."""
+"""National rules shown at the laws they change: PZBS decisions, the Finnish federation's rules.
+
+Each rule belongs to its federation and its edition of the Laws (PZBS decisions to 2017, the
+Finnish federation's supplementary rules to 1997) and names provisions in that edition's
+numbering.  On a page of its own edition it shows at the laws it names; on another edition's
+page only where the concordance carries a named provision into that law (2017 40B2a(i) is
+shown on the 1997 Law 40 page only if a row leads there), with both numbers.  The notes are
+folded, so a law's text stays on a phone's first screen.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bridgelaws.core import refs, urls
 from bridgelaws.core.facts import DocKind
@@ -10,63 +20,93 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, doc_short_name, h, t
 
 
+@dataclass(frozen=True)
+class Rule:
+    """A national rule about a law: the point, the provisions it names (in its own edition's
+    numbering) and, on another edition's page, where those are in that edition."""
+
+    entry: Entry
+    point: Point
+    concerned: list[str]
+    here: list[str]  # the concerned provisions in the page's edition (empty on the rule's own edition)
+
+
 def national_rules(
     corpus: Corpus, linkage: Linkage, number: int, current: Entry | None, only: Entry | None = None
-) -> list[tuple[Entry, Point, list[str]]]:
-    """National rules about law ``number``: PZBS points naming it, and (on the 1997 Finnish
-    pages, or when ``only`` asks for them) the Finnish federation's supplementary rules
-    citing it, with the refs concerned."""
+) -> list[Rule]:
+    """National rules about law ``number`` as the page of ``current`` (None: any edition) sees it."""
     found = []
     for entry in corpus.entries:
-        if only is not None and entry is not only:
+        if (only is not None and entry is not only) or entry.meta.kind is DocKind.LAWS:
             continue
-        if entry.meta.kind is DocKind.REGULATIONS:
-            for point in entry.document.points:
-                concerned = [ref for ref in point.laws if refs.law_of(ref) == number]
-                if concerned:
-                    found.append((entry, point, concerned))
-        elif entry.meta.kind is DocKind.SUPPLEMENT and (current is not None or only is entry):
-            if current is not None and (current.meta.lang, current.meta.edition) != (
-                entry.meta.lang,
-                entry.meta.edition,
-            ):
-                continue
-            cited: dict[str, list[str]] = {}
-            for reference in linkage.of(entry.meta.id):
-                rule = reference.in_ref.split(":")[-1].split(".")[0]
-                for target in reference.targets:
-                    if refs.law_of(target) == number:
-                        cited.setdefault(rule, []).append(target)
-            for point in entry.document.points:
-                if point.number in cited:
-                    found.append((entry, point, sorted(set(cited[point.number]))))
+        if entry.meta.kind is DocKind.SUPPLEMENT and (
+            (current is None and only is not entry) or (current is not None and current.meta.lang != entry.meta.lang)
+        ):
+            continue  # a federation's supplementary rules: on its own language's law pages
+        for point, named in _named(linkage, entry):
+            rule = _as_seen_from(linkage, entry, point, named, number, current)
+            if rule:
+                found.append(rule)
     return found
 
 
+def _named(linkage: Linkage, entry: Entry) -> list[tuple[Point, list[str]]]:
+    """Each point with the law provisions it names: a PZBS point's list, an SBL rule's citations."""
+    if entry.meta.kind is DocKind.REGULATIONS:
+        return [(point, list(point.laws)) for point in entry.document.points]
+    cited: dict[str, list[str]] = {}
+    for reference in linkage.of(entry.meta.id):
+        rule = reference.in_ref.split(":")[-1].split(".")[0]
+        cited.setdefault(rule, []).extend(target for target in reference.targets if refs.law_of(target))
+    return [(point, sorted(set(cited[point.number]))) for point in entry.document.points if point.number in cited]
+
+
+def _as_seen_from(
+    linkage: Linkage, entry: Entry, point: Point, named: list[str], number: int, current: Entry | None
+) -> Rule | None:
+    if current is None or current.meta.edition == entry.meta.edition:
+        concerned = [ref for ref in named if refs.law_of(ref) == number]
+        return Rule(entry, point, concerned, []) if concerned else None
+    concerned, here = [], []
+    for ref in named:
+        rows = linkage.concordance.corresponding(ref, entry.meta.edition, current.meta.edition) or []
+        mapped = [c.ref for c in rows if c.ref and refs.law_of(c.ref) == number]
+        if mapped:
+            concerned.append(ref)
+            here.extend(mapped)
+    return Rule(entry, point, concerned, sorted(set(here), key=refs.sort_key)) if concerned else None
+
+
 def national_rules_block(corpus: Corpus, linkage: Linkage, page: Page, number: int, current: Entry | None) -> list[str]:
-    """A note per national rule that changes this law, folded in a switch to show or hide them."""
+    """A note per national rule about this law, folded in a switch, each with its federation and edition."""
     rules = national_rules(corpus, linkage, number, current)
     if not rules:
         return []
     items = []
-    for entry, point, concerned in rules:
+    for rule in rules:
+        entry, point = rule.entry, rule.point
         label = doc_short_name(entry)
         name = f"{label} {point.number}" if entry.meta.kind is DocKind.REGULATIONS else f"{label} {point.label}"
         link = page.link(urls.law(entry.meta, point.number))
+        concerned = ", ".join(rule.concerned)
+        if rule.here and current is not None:
+            concerned = f"{entry.meta.edition}: {concerned} → {current.meta.edition}: {', '.join(rule.here)}"
         items.append(
-            f'<li lang="{entry.meta.lang}"><a href="{link}" hreflang="{entry.meta.lang}"><strong>{h(name)}</strong>: '
-            f'{h(point.title)}</a> <span class="concerned">({h(", ".join(concerned))})</span></li>'
+            f'<li lang="{entry.meta.lang}"><a href="{link}" hreflang="{entry.meta.lang}"><strong>{h(name)}</strong>'
+            f' <span class="edition">({h(entry.meta.edition)})</span>: {h(point.title)}</a>'
+            f' <span class="concerned">({h(concerned)})</span></li>'
         )
     summary = f"{t(page.lang, 'national_rules')} ({len(rules)})"
     return [
-        f'<details class="national-rules" open><summary>{h(summary)}</summary><ul>{"".join(items)}</ul></details>',
+        f'<details class="national-rules"><summary>{h(summary)}</summary><ul>{"".join(items)}</ul></details>',
         "",
     ]
 
 
 def rules_of(corpus: Corpus, linkage: Linkage, entry: Entry, number: int) -> list[tuple[Point, list[str]]]:
+    """The points of ``entry`` about law ``number`` in its own edition's numbering (the coverage table)."""
     return [
-        (point, concerned)
-        for rule_entry, point, concerned in national_rules(corpus, linkage, number, None, entry)
-        if rule_entry is entry
+        (rule.point, rule.concerned)
+        for rule in national_rules(corpus, linkage, number, None, entry)
+        if rule.entry is entry
     ]

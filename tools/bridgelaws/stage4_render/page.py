@@ -62,6 +62,11 @@ def h(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def single_quoted(text: str) -> str:
+    """Escape for an attribute in single quotes (JSON data keeps its double quotes readable)."""
+    return html.escape(text, quote=False).replace("'", "&#x27;")
+
+
 def lang_attr(lang: str, page_lang: str) -> str:
     return f' lang="{lang}"' if lang != page_lang else ""
 

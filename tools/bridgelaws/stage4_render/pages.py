@@ -10,6 +10,7 @@ from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
 from bridgelaws.stage4_render.hubs import edition_page, home_page, hub_page, laws_index_page
 from bridgelaws.stage4_render.law import law_page
+from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
 
@@ -31,7 +32,8 @@ def all_pages(corpus: Corpus, linkage: Linkage) -> list[Page]:
         pages.extend(law_page(corpus, linkage, entry, law) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
     pages.append(coverage_page(corpus, linkage))
-    pages.extend(compare_page(corpus, number) for number in corpus.law_numbers())
+    pages.extend(compare_page(corpus, linkage, number) for number in corpus.law_numbers())
+    pages.extend(numbering_page(corpus, linkage, number) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
     for entry in corpus.entries:
         editions.setdefault((entry.meta.lang, entry.meta.edition), []).append(entry)

@@ -1,10 +1,24 @@
-"""Word-level differences between two editions of one language (the redline).
+"""Differences between two editions of one language (the redline), sentence by sentence.
 
 Computed at build time with the standard library's :mod:`difflib` (no hand-written diff
-algorithm).  Tokens are words with their punctuation (whitespace is not compared), so a
-changed case ending shows as one replaced word.  The HTML marks deletions with ``<del>``
-and insertions with ``<ins>``; the stylesheet makes them readable without colour too
-(strike-through and underline, with − and + signs).
+algorithm).  A rewritten section is compared the way a reader compares it:
+
+1. both texts are split into sentences (:func:`sentences`: a word ending in ``.``, ``!``,
+   ``?``, ``:`` or ``;`` before a word that starts with a capital letter ends a sentence,
+   unless it looks like an abbreviation, ``ks.``, ``t.ex.``);
+2. the two sentence sequences are aligned with :class:`difflib.SequenceMatcher` (identical
+   sentences), and in each stretch between identical ones the most similar pair of sentences
+   is matched first, then the stretches on either side of it, as long as a pair's character
+   similarity is at least :data:`CUTOFF` (what :class:`difflib.Differ` does with lines);
+3. a matched pair is compared word by word (words with their punctuation; whitespace is not
+   compared, so a changed case ending shows as one replaced word); a sentence left unmatched
+   is deleted or inserted whole.
+
+So a section with one new sentence and a reworded clause shows as that sentence inserted and
+the clause's words changed, not as the whole old text struck out and the whole new one
+inserted.  The HTML marks deletions with ``<del>`` and insertions with ``<ins>`` (the
+stylesheet makes them readable without colour too: strike-through and underline, with − and
++ signs); the source text is escaped, never markup.
 """
 
 from __future__ import annotations
@@ -12,33 +26,131 @@ from __future__ import annotations
 import difflib
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 TOKEN = re.compile(r"\S+")  # "Kilpailunjohtaja" / "(ks." / "13F),"
+SENTENCE_END = re.compile(r"[.!?:;][\"'”’»)\]]*$")  # "pelaaja." / "tarjous:" / "(13F)."
+OPENING = re.compile(r"^[\"'“”‘’«(\[]*")  # what may stand before a sentence's first letter
+ABBREVIATION = re.compile(
+    r"""
+    ^[(\["'“”‘’«]*
+    (?: [^\W\d_]{1,2}\.                  # ks.  s.  eg.
+      | (?: [^\W\d_]+ \. ){2,}           # t.ex.  s.k.  e.g.
+      )$
+    """,
+    re.VERBOSE,
+)
+# Sentences are compared word by word from this character similarity on: Finnish 1997 16A1 and
+# 2007 16B2, one sentence rewritten around the same clauses, score 0.52; unrelated sentences of
+# the two texts score 0.26 (median of random pairs; 0.36 at the 90th percentile).
+CUTOFF = 0.5
+
+Sentence = tuple[str, ...]
+Op = str  # "=" both texts, "-" only the old, "+" only the new
 
 
 def tokens(text: str) -> list[str]:
     return TOKEN.findall(text)
 
 
-def diff(old: str, new: str) -> Iterator[tuple[str, str]]:
-    """(op, text) pieces: op is ``=`` (both), ``-`` (only in old) or ``+`` (only in new).
+def _starts_sentence(word: str) -> bool:
+    rest = OPENING.sub("", word)
+    return bool(rest) and rest[0].isupper()
 
-    Each piece is its words joined by single spaces.
+
+def sentences(text: str | Sequence[str]) -> list[Sentence]:
+    """The text's words, grouped into sentences (every word in exactly one, in order).
+
+    Given several blocks (a title and paragraphs), each block ends a sentence: a title has
+    no full stop, and is compared as a sentence of its own.
     """
-    a, b = tokens(old), tokens(new)
-    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    if not isinstance(text, str):
+        return [sentence for block in text for sentence in sentences(block)]
+    words = tokens(text)
+    found: list[Sentence] = []
+    start = 0
+    for index, word in enumerate(words):
+        last = index + 1 == len(words)
+        if last or (SENTENCE_END.search(word) and not ABBREVIATION.match(word) and _starts_sentence(words[index + 1])):
+            found.append(tuple(words[start : index + 1]))
+            start = index + 1
+    return found
+
+
+def similarity(a: Sentence, b: Sentence) -> float:
+    """Character similarity of two sentences (difflib's ratio, 0–1)."""
+    matcher = difflib.SequenceMatcher(a=" ".join(a), b=" ".join(b), autojunk=False)
+    if matcher.real_quick_ratio() < CUTOFF or matcher.quick_ratio() < CUTOFF:
+        return 0.0
+    return matcher.ratio()
+
+
+def _words(a: Sequence[str], b: Sequence[str]) -> Iterator[tuple[Op, list[str]]]:
+    """Word-level differences of two sentences."""
+    matcher = difflib.SequenceMatcher(a=list(a), b=list(b), autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            yield "=", " ".join(b[j1:j2])
+            yield "=", list(b[j1:j2])
             continue
         if i2 > i1:
-            yield "-", " ".join(a[i1:i2])
+            yield "-", list(a[i1:i2])
         if j2 > j1:
-            yield "+", " ".join(b[j1:j2])
+            yield "+", list(b[j1:j2])
 
 
-def diff_html(old: str, new: str) -> str:
+def _stretch(a: Sequence[Sentence], b: Sequence[Sentence]) -> Iterator[tuple[Op, list[str]]]:
+    """Sentences between two identical ones: the most similar pair first, then either side of it."""
+    best, at = CUTOFF, None
+    for i, old in enumerate(a):
+        for j, new in enumerate(b):
+            score = similarity(old, new)
+            if score >= best and (at is None or score > best):
+                best, at = score, (i, j)
+    if at is None:
+        for old in a:
+            yield "-", list(old)
+        for new in b:
+            yield "+", list(new)
+        return
+    i, j = at
+    yield from _stretch(a[:i], b[:j])
+    yield from _words(a[i], b[j])
+    yield from _stretch(a[i + 1 :], b[j + 1 :])
+
+
+Text = str | Sequence[str]  # a text, or its blocks (title, paragraphs), each ending a sentence
+
+
+def diff(old: Text, new: Text) -> Iterator[tuple[Op, str]]:
+    """(op, text) pieces: op is ``=`` (both), ``-`` (only in old) or ``+`` (only in new).
+
+    Each piece is its words joined by single spaces; consecutive pieces of one op are joined,
+    so the ops alternate.  Dropping the ``+`` pieces gives the old text's words, dropping the
+    ``-`` pieces the new text's.
+    """
+    a, b = sentences(old), sentences(new)
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    pieces: list[tuple[Op, list[str]]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        found = (
+            [("=", [word for sentence in b[j1:j2] for word in sentence])]
+            if tag == "equal"
+            else list(_stretch(a[i1:i2], b[j1:j2]))
+        )
+        for op, words in found:
+            if not words:
+                continue
+            if pieces and pieces[-1][0] == op:
+                pieces[-1][1].extend(words)
+            else:
+                pieces.append((op, list(words)))
+    for op, words in pieces:
+        yield op, " ".join(words)
+
+
+TAGS = {"=": ("", ""), "-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
+
+
+def diff_html(old: Text, new: Text) -> str:
     """The new text with the changes from the old marked up (HTML, text escaped)."""
-    tags = {"=": ("", ""), "-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
-    return " ".join(f"{tags[op][0]}{html.escape(text)}{tags[op][1]}" for op, text in diff(old, new))
+    return " ".join(f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}" for op, text in diff(old, new))

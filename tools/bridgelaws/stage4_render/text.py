@@ -146,8 +146,11 @@ def matter_blocks(paragraphs: list[Paragraph], kind: str, decorate: Decorate = n
 
 
 def via(resolution: Resolution) -> str:
-    """How a link that leaves the text names where it goes: ``fi 1997``."""
-    return f"{resolution.document.lang} {resolution.document.edition}"
+    """How a link that leaves the text names where it goes: ``fi 1997``; into another edition,
+    with the provision as that edition numbers it: ``fi 2007 · 16D`` (``· 65``: the law, when no
+    concordance row says which provision)."""
+    where = f"{resolution.document.lang} {resolution.document.edition}"
+    return f"{where} · {resolution.ref}" if resolution.other_edition else where
 
 
 def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bool = True) -> Decorate:

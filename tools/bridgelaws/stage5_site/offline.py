@@ -29,7 +29,7 @@ from bridgelaws.core import facts, urls
 
 SERVICE_WORKER = Path(__file__).with_name("sw.js")
 # Shared pages every reader keeps: the compare views show texts of every language.
-SHARED_FOLDERS = ("compare", "coverage", "search")
+SHARED_FOLDERS = ("compare", "coverage", "numbering", "search")
 # Never requested by the site: source maps, and Material's lunr search (its plugin is off).
 UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
 ICONS = (  # (file, sizes, purpose): maskable keeps the spade inside the 80 % safe zone

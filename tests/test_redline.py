@@ -1,0 +1,123 @@
+"""The redline: sentences aligned, words compared inside matched sentences, the text escaped."""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bridgelaws.stage4_render.redline import diff, diff_html, sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yksi lause. Toinen lause.", [("Yksi", "lause."), ("Toinen", "lause.")]),
+        ("Katso (ks. 13F) tästä. Sitten", [("Katso", "(ks.", "13F)", "tästä."), ("Sitten",)]),  # ks. is no end
+        ("se on: a) kortti", [("se", "on:", "a)", "kortti")]),  # a colon before a small letter goes on
+        ("Jos näin: Kilpailunjohtaja", [("Jos", "näin:"), ("Kilpailunjohtaja",)]),
+        ("t.ex. Lag 12 gäller", [("t.ex.", "Lag", "12", "gäller")]),
+        ("", []),
+    ],
+    ids=["stops", "abbreviation", "colon-list", "colon-sentence", "dotted-abbreviation", "empty"],
+)
+def test_sentences(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert sentences(text) == expected
+
+
+def test_a_title_is_a_sentence_of_its_own() -> None:
+    assert sentences(["Syytön osapuoli", "Syyttömälle puolelle tiedot ovat luvallisia."]) == [
+        ("Syytön", "osapuoli"),
+        ("Syyttömälle", "puolelle", "tiedot", "ovat", "luvallisia."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("a b c", "a b c", "a b c"),
+        (
+            "jos on kärsitty väärä rangaistus.",
+            "jos on oikaistu.",
+            "jos on <del>kärsitty väärä rangaistus.</del> <ins>oikaistu.</ins>",
+        ),
+        ("pelaaja <b>", "pelaaja <i>", "pelaaja <del>&lt;b&gt;</del> <ins>&lt;i&gt;</ins>"),
+        ("", "uusi teksti", "<ins>uusi teksti</ins>"),
+        (
+            # a sentence inserted between two kept ones, a word changed in one of them
+            "Pelaaja saa kortin. Kilpailunjohtaja päättää asiasta.",
+            "Pelaaja saa kortin. Uusi lause tulee tähän. Kilpailunjohtaja ratkaisee asiasta.",
+            "Pelaaja saa kortin. <ins>Uusi lause tulee tähän.</ins> Kilpailunjohtaja <del>päättää</del>"
+            " <ins>ratkaisee</ins> asiasta.",
+        ),
+        (
+            # a sentence rewritten beyond recognition is deleted and inserted whole, its neighbour kept
+            "Tämä jää. Vanha sisältö poistuu kokonaan tästä.",
+            "Tämä jää. Xyz qwv bbb.",
+            "Tämä jää. <del>Vanha sisältö poistuu kokonaan tästä.</del> <ins>Xyz qwv bbb.</ins>",
+        ),
+    ],
+    ids=["same", "replaced-words", "escaped", "all-new", "sentence-inserted", "sentence-replaced"],
+)
+def test_diff_html(old: str, new: str, expected: str) -> None:
+    assert diff_html(old, new) == expected
+
+
+def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
+    """Finnish 1997 16C1 → 2007 16D1 (one sentence, two words changed), title dropped."""
+    old = [
+        "Syytön osapuoli",
+        "Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat luvallisia, "
+        "olipa kyseessä oman puolen tai vastustajien toimet.",
+    ]
+    new = [
+        "Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat laillisia, "
+        "olipa kyseessä oman puolen tai vastustajien toimi."
+    ]
+    assert diff_html(old, new) == (
+        "<del>Syytön osapuoli</del> Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat "
+        "<del>luvallisia,</del> <ins>laillisia,</ins> olipa kyseessä oman puolen tai vastustajien "
+        "<del>toimet.</del> <ins>toimi.</ins>"
+    )
+
+
+WORD = st.sampled_from(
+    ["Kortti", "pelaaja", "tikki.", "(ks.", "12C).", "ja", "tai:", "Kun", "<b>", "&amp;", "a)", "t.ex.", "”Lainaus”."]
+)
+TEXT = st.lists(WORD, max_size=40).map(" ".join)
+BLOCKS = st.lists(TEXT, max_size=4)
+INS = re.compile(r"<ins>.*?</ins>")
+DEL = re.compile(r"<del>.*?</del>")
+
+
+def words_of(marked: str, drop: re.Pattern[str]) -> list[str]:
+    """The words a redline shows once one kind of change is dropped and the other unwrapped."""
+    kept = drop.sub(" ", marked)
+    return html.unescape(re.sub(r"</?(?:ins|del)>", "", kept)).split()
+
+
+@given(TEXT, TEXT)
+def test_the_redline_holds_both_texts(old: str, new: str) -> None:
+    marked = diff_html(old, new)
+    assert words_of(marked, INS) == old.split()
+    assert words_of(marked, DEL) == new.split()
+    assert "<b>" not in marked  # the source text is escaped, never markup
+
+
+@given(BLOCKS, BLOCKS)
+def test_the_redline_of_blocks_holds_both_texts(old: list[str], new: list[str]) -> None:
+    marked = diff_html(old, new)
+    assert words_of(marked, INS) == " ".join(old).split()
+    assert words_of(marked, DEL) == " ".join(new).split()
+
+
+@given(TEXT, TEXT)
+def test_diff_pieces_alternate_and_rebuild_both_texts(old: str, new: str) -> None:
+    pieces = list(diff(old, new))
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(pieces))
+    assert " ".join(text for op, text in pieces if op != "+").split() == old.split()
+    assert " ".join(text for op, text in pieces if op != "-").split() == new.split()

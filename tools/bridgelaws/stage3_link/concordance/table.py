@@ -1,0 +1,282 @@
+"""Read the concordance files and walk them: a provision of one text in another text's numbering."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bridgelaws.core.facts import EDITIONS
+from bridgelaws.core.refs import ancestors
+from bridgelaws.stage3_link.concordance.model import Deviation, Pair, Relation
+
+REF = re.compile(r"^[1-9][0-9]?(?:[A-Z][0-9]*[a-z]*)?$")  # 16, 16B, 12C1b, 40B2ai (the export schema's form)
+PAIR_FILES = ("*.computed.toml", "*.curated.toml")
+REVIEW_SUFFIX = ".review.toml"
+DEVIATIONS = "deviations.toml"
+
+
+@dataclass(frozen=True)
+class Correspondence:
+    """Where a provision is in another edition: ``ref`` (None: it has no counterpart there).
+
+    ``rows`` are the concordance rows the way went through (one per edition step);
+    ``coarser`` is true when a row of an ancestor was used (the provision itself has none).
+    """
+
+    ref: str | None
+    relation: Relation
+    rows: tuple[Pair, ...]
+    coarser: bool = False
+
+
+@dataclass
+class Concordance:
+    pairs: list[Pair] = field(default_factory=list)
+    deviations: list[Deviation] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # rows left out, file:line first
+
+    def __post_init__(self) -> None:
+        self._older: dict[tuple[str, str], list[Pair]] = {}  # (old edition, old ref) → rows
+        self._newer: dict[tuple[str, str], list[Pair]] = {}  # (new edition, new ref) → rows
+        for pair in self.pairs:
+            if pair.old:
+                self._older.setdefault((pair.editions[0], pair.old), []).append(pair)
+            if pair.new:
+                self._newer.setdefault((pair.editions[1], pair.new), []).append(pair)
+        self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
+        self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
+
+    # -- a text's numbering and its edition's ------------------------------------------------
+
+    def to_edition(self, doc_id: str, ref: str) -> str:
+        """``sv-2007``'s ``12C1e`` → the edition's ``12C1f``; most refs are the edition's already."""
+        for ancestor in ancestors(ref):
+            if (doc_id, ancestor) in self._to_edition:
+                return self._to_edition[(doc_id, ancestor)] + ref[len(ancestor) :]
+        return ref
+
+    def in_text(self, doc_id: str, ref: str) -> str:
+        """The edition's ``ref`` as ``doc_id`` numbers it (the inverse of :meth:`to_edition`)."""
+        for ancestor in ancestors(ref):
+            if (doc_id, ancestor) in self._from_edition:
+                return self._from_edition[(doc_id, ancestor)] + ref[len(ancestor) :]
+        return ref
+
+    # -- between editions -------------------------------------------------------------------------
+
+    def step(self, ref: str, edition: str, other: str) -> list[Correspondence] | None:
+        """``ref`` of ``edition`` in the consecutive ``other`` edition; None when no row covers it."""
+        forward = EDITIONS.index(other) > EDITIONS.index(edition)
+        index = self._older if forward else self._newer
+        for ancestor in ancestors(ref):
+            rows = index.get((edition, ancestor))
+            if rows:
+                return [
+                    Correspondence(row.new if forward else row.old, row.relation, (row,), ancestor != ref)
+                    for row in rows
+                ]
+        return None
+
+    def corresponding(self, ref: str, edition: str, other: str) -> list[Correspondence] | None:
+        """``ref`` of ``edition`` in ``other``, one edition step at a time (1997 → 2007 → 2017).
+
+        None when a step has no row (the mapping cannot be established); a correspondence
+        with ``ref`` None when the provision has no counterpart (new or dropped on the way).
+        """
+        if edition == other:
+            return [Correspondence(ref, Relation.SAME, ())]
+        start, end = EDITIONS.index(edition), EDITIONS.index(other)
+        direction = 1 if end > start else -1
+        found = [Correspondence(ref, Relation.SAME, ())]
+        for position in range(start, end, direction):
+            here, there = EDITIONS[position], EDITIONS[position + direction]
+            following: list[Correspondence] = []
+            for current in found:
+                if current.ref is None:
+                    following.append(current)
+                    continue
+                stepped = self.step(current.ref, here, there)
+                if stepped is None:
+                    return None
+                following.extend(
+                    Correspondence(
+                        s.ref,
+                        s.relation if current.relation is Relation.SAME else current.relation,
+                        current.rows + s.rows,
+                        current.coarser or s.coarser,
+                    )
+                    for s in stepped
+                )
+            found = following
+        return list(dict.fromkeys(found))
+
+    def between(self, doc_id: str, edition: str, ref: str, other_doc: str, other: str) -> list[Correspondence] | None:
+        """``ref`` as text ``doc_id`` (of ``edition``) numbers it, in text ``other_doc`` (of ``other``)."""
+        found = self.corresponding(self.to_edition(doc_id, ref), edition, other)
+        if found is None:
+            return None
+        return [
+            Correspondence(self.in_text(other_doc, c.ref) if c.ref else None, c.relation, c.rows, c.coarser)
+            for c in found
+        ]
+
+    def of_law(self, law: int) -> list[Pair]:
+        """Every row that touches law ``law`` on either side, in file order."""
+        return [p for p in self.pairs if any(r and _law(r) == law for r in (p.old, p.new))]
+
+
+def _law(ref: str) -> int:
+    return int(re.match(r"[0-9]+", ref)[0])  # type: ignore[index]
+
+
+# -- reading the files ----------------------------------------------------------------------------
+
+
+def load(folder: Path) -> Concordance:
+    """Every pair (computed rows with their review decisions applied, then curated rows) and deviation.
+
+    A wrong row is left out with an error naming its file and line; the rest is used.
+    """
+    concordance_errors: list[str] = []
+    pairs: list[Pair] = []
+    for pattern in PAIR_FILES:
+        for path in sorted(folder.glob(pattern)):
+            found = _read_pairs(path, concordance_errors)
+            review = path.with_name(path.name.replace(".computed.toml", REVIEW_SUFFIX))
+            if path.name.endswith(".computed.toml") and review.exists():
+                found = _apply_review(found, review, concordance_errors)
+            pairs.extend(found)
+    deviations = _read_deviations(folder / DEVIATIONS, concordance_errors)
+    return Concordance(pairs, deviations, concordance_errors)
+
+
+def _toml(path: Path, errors: list[str]) -> tuple[dict[str, Any], list[str]]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text), text.splitlines()
+    except tomllib.TOMLDecodeError as error:
+        errors.append(f"{path}: {error}; the file is left out")
+        return {}, []
+
+
+def _row_lines(lines: list[str], header: str) -> list[int]:
+    """The 1-based line of each ``[[header]]`` table, in order."""
+    return [n for n, line in enumerate(lines, 1) if line.strip() == f"[[{header}]]"]
+
+
+def _read_pairs(path: Path, errors: list[str]) -> list[Pair]:
+    data, lines = _toml(path, errors)
+    if not data:
+        return []
+    editions = tuple(data.get("editions", ()))
+    if (
+        len(editions) != 2
+        or not all(e in EDITIONS for e in editions)
+        or EDITIONS.index(editions[1]) - EDITIONS.index(editions[0]) != 1
+    ):
+        errors.append(f"{path}:1: editions must be two consecutive editions, older first (got {list(editions)})")
+        return []
+    rows = data.get("pair", [])
+    where = _row_lines(lines, "pair")
+    pairs = []
+    for index, row in enumerate(rows):
+        at = f"{path}:{where[index] if index < len(where) else 1}"
+        pair = _pair(row, (editions[0], editions[1]), at, errors)
+        if pair:
+            pairs.append(pair)
+    return pairs
+
+
+def _pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str]) -> Pair | None:
+    old, new, basis = row.get("old"), row.get("new"), str(row.get("basis", "")).strip()
+    try:
+        relation = Relation(str(row.get("relation")))
+    except ValueError:
+        errors.append(f"{at}: unknown relation {row.get('relation')!r}; the row is left out")
+        return None
+    problem = _problem(old, new, relation, basis)
+    if problem:
+        errors.append(f"{at}: {problem}; the row is left out")
+        return None
+    score = row.get("score")
+    return Pair(editions, old, new, relation, basis, float(score) if score is not None else None, at)
+
+
+def _problem(old: object, new: object, relation: Relation, basis: str) -> str:
+    for side in (old, new):
+        if side is not None and not (isinstance(side, str) and REF.match(side)):
+            return f"{side!r} is not a canonical provision reference"
+    if not basis:
+        return "no basis"
+    if relation is Relation.NEW:
+        return "a new provision has no old side" if old is not None else ("" if new else "no new side")
+    if relation is Relation.DROPPED:
+        return "a dropped provision has no new side" if new is not None else ("" if old else "no old side")
+    if old is None or new is None:
+        return f"a {relation} pair needs both sides"
+    assert isinstance(old, str) and isinstance(new, str)
+    if relation is Relation.SAME and old != new:
+        return f"'same' pairs the same number ({old} ≠ {new})"
+    if relation is Relation.RENUMBERED and (_law(old) != _law(new) or old == new):
+        return "'renumbered' stays in one law under another number"
+    if relation is Relation.MOVED and _law(old) == _law(new):
+        return "'moved' goes to another law"
+    return ""
+
+
+def _apply_review(pairs: list[Pair], path: Path, errors: list[str]) -> list[Pair]:
+    """Review decisions: ``reject`` removes a computed row, ``accept`` keeps it (its relation may be
+    corrected), ``add`` adds one; every decision carries who and why."""
+    data, lines = _toml(path, errors)
+    where = _row_lines(lines, "review")
+    kept = list(pairs)
+    editions = pairs[0].editions if pairs else tuple(data.get("editions", ("", "")))
+    for index, row in enumerate(data.get("review", [])):
+        at = f"{path}:{where[index] if index < len(where) else 1}"
+        decision, why = row.get("decision"), str(row.get("why", "")).strip()
+        if not why or not str(row.get("by", "")).strip():
+            errors.append(f"{at}: a review decision needs 'by' and 'why'; it is left out")
+            continue
+        matching = [p for p in kept if (p.old, p.new) == (row.get("old"), row.get("new"))]
+        if decision == "reject":
+            if not matching:
+                errors.append(f"{at}: rejects {row.get('old')} ↔ {row.get('new')}, which is not computed")
+            kept = [p for p in kept if p not in matching]
+        elif decision in ("accept", "add"):
+            if decision == "accept" and not matching:
+                errors.append(f"{at}: accepts {row.get('old')} ↔ {row.get('new')}, which is not computed")
+                continue
+            relation = row.get("relation") or (matching[0].relation if matching else None)
+            added = _pair(
+                {**row, "relation": relation, "basis": f"review ({row['by']}): {why}"},
+                (str(editions[0]), str(editions[1])),
+                at,
+                errors,
+            )
+            if added:
+                kept = [p for p in kept if p not in matching] + [added]
+        else:
+            errors.append(f"{at}: decision must be accept, reject or add (got {decision!r})")
+    return kept
+
+
+def _read_deviations(path: Path, errors: list[str]) -> list[Deviation]:
+    if not path.exists():
+        return []
+    data, lines = _toml(path, errors)
+    where = _row_lines(lines, "deviation")
+    found = []
+    for index, row in enumerate(data.get("deviation", [])):
+        at = f"{path}:{where[index] if index < len(where) else 1}"
+        text, edition, doc = row.get("text"), row.get("edition"), row.get("doc")
+        if not (isinstance(text, str) and REF.match(text) and isinstance(edition, str) and REF.match(edition)):
+            errors.append(f"{at}: text and edition must be canonical references; the row is left out")
+            continue
+        if not doc or not str(row.get("basis", "")).strip():
+            errors.append(f"{at}: a deviation needs its doc and a basis; the row is left out")
+            continue
+        found.append(Deviation(str(doc), text, edition, str(row["basis"]), at))
+    return found

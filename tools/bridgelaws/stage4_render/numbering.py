@@ -1,0 +1,122 @@
+"""The numbering-changes view of a law: what moved where between 1997, 2007 and 2017.
+
+One row per chain of corresponding provisions (1997 → 2007 → 2017), read from the
+concordance's rows that touch the law; each cell links the provision in a text of that
+edition (its own page, or where the law can be read when no text of the edition holds it).
+A cell with no row behind it says so: the concordance has no row there, nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgelaws.core import facts, refs, urls
+from bridgelaws.core.facts import EDITIONS, DocKind
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance, Pair
+from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.page import Page, h, md_inline, t
+
+UNKNOWN = "?"  # no concordance row says where the provision is in that edition
+
+
+@dataclass
+class Chain:
+    """A provision through the editions: its number in each (None: none there; UNKNOWN: no row)."""
+
+    refs: dict[str, str | None]
+    relations: list[str]
+
+
+def chains(concordance: Concordance, number: int) -> list[Chain]:
+    """Every row touching law ``number``, joined through the middle edition (2007) into chains."""
+    first, middle, last = EDITIONS
+    early = [p for p in concordance.of_law(number) if p.editions == (first, middle)]
+    late = [p for p in concordance.of_law(number) if p.editions == (middle, last)]
+    found: list[Chain] = []
+    middles = sorted({p.new for p in early if p.new} | {p.old for p in late if p.old}, key=refs.sort_key)
+    for ref in middles:
+        before: list[Pair | None] = [p for p in early if p.new == ref] or [None]
+        after: list[Pair | None] = [p for p in late if p.old == ref] or [None]
+        for old in before:
+            for new in after:
+                found.append(
+                    Chain(
+                        {first: _side(old, "old"), middle: ref, last: _side(new, "new")},
+                        [str(p.relation) for p in (old, new) if p is not None],
+                    )
+                )
+    for pair in early:
+        if pair.new is None:
+            found.append(Chain({first: pair.old, middle: None, last: None}, [str(pair.relation)]))
+    for pair in late:
+        if pair.old is None:
+            found.append(Chain({first: None, middle: None, last: pair.new}, [str(pair.relation)]))
+    return found
+
+
+def _side(pair: Pair | None, side: str) -> str | None:
+    if pair is None:
+        return UNKNOWN
+    return pair.old if side == "old" else pair.new
+
+
+def _text_of(corpus: Corpus, edition: str, ref: str) -> Entry | None:
+    """The text of ``edition`` to link ``ref`` in: one holding its law, Finnish first."""
+    law = refs.law_of(ref)
+    holders = [e for e in corpus.having_law(law or 0) if e.meta.edition == edition and e.meta.kind is DocKind.LAWS]
+    return sorted(holders, key=lambda e: (e.meta.lang != "fi", e.meta.id))[0] if holders else None
+
+
+def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int) -> str:
+    """The provision as ``edition`` numbers it, linked; with none (or no row), the law in that edition."""
+    if ref is None or ref == UNKNOWN:
+        shown = t(page.lang, "numbering_none") if ref is None else UNKNOWN
+        title = t(page.lang, "numbering_unknown") if ref == UNKNOWN else t(page.lang, "numbering_none_title")
+        link = _law_link(corpus, page, edition, number)
+        return f'<td class="gap"><a href="{link}" title="{h(title)}">{h(shown)}</a></td>'
+    entry = _text_of(corpus, edition, ref)
+    law = refs.law_of(ref) or number
+    if entry is None:
+        return f'<td><a href="{page.link(urls.law_hub(page.lang, law))}">{h(ref)}</a></td>'
+    printed = {str(law)} | {node.ref for node in entry.document.law(law).provisions()}  # type: ignore[union-attr]
+    at = next((a for a in refs.ancestors(ref) if a in printed), str(law))
+    link = page.link(urls.provision(entry.meta, law, at))
+    return f'<td><a href="{link}" hreflang="{entry.meta.lang}">{h(ref)}</a></td>'
+
+
+def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> str:
+    entry = _text_of(corpus, edition, str(number))
+    return page.link(urls.law(entry.meta, number) if entry else urls.law_hub(page.lang, number))
+
+
+def numbering_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
+    lang = facts.DEFAULT_LANGUAGE
+    title = t(lang, "numbering_title", n=number)
+    page = Page(
+        url=urls.numbering(number),
+        lang=lang,
+        title=title,
+        body=[],
+        description=title,
+        meta={"numbering": number, "hide": ["navigation", "toc"]},
+        alternates={code: urls.law_hub(code, number) for code in facts.INTERFACE_LANGUAGES},
+    )
+    body = page.body
+    body.extend([f"# {md_inline(title)} {{ #{number} }}", "", f"<p>{h(t(lang, 'numbering_intro'))}</p>", ""])
+    rows = chains(linkage.concordance, number)
+    if not rows:
+        body.extend([f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""])
+    else:
+        head = "".join(f'<th scope="col">{h(edition)}</th>' for edition in EDITIONS)
+        how_head = f'<th scope="col">{h(t(lang, "numbering_how"))}</th>'
+        lines = [f'<div class="numbering"><table><thead><tr>{head}{how_head}</tr></thead><tbody>']
+        for chain in rows:
+            cells = "".join(_cell(corpus, page, edition, chain.refs[edition], number) for edition in EDITIONS)
+            how = ", ".join(dict.fromkeys(chain.relations))
+            lines.append(f"<tr>{cells}<td>{h(how)}</td></tr>")
+        lines.append("</tbody></table></div>")
+        body.append("".join(lines))
+    compare = page.link(urls.compare(number))
+    body.extend(["", f'<p><a href="{compare}">{h(t(lang, "compare_title", n=number))}</a></p>'])
+    return page
