@@ -157,6 +157,17 @@ def test_1997_16a_stands_beside_2007_16b(browser: object, base_url: str) -> None
     page.close()
 
 
+def test_a_row_label_names_only_the_editions_shown(browser: object, base_url: str) -> None:
+    """2007 13A is 2017 13B1: with 2017 shown the label says so, without it only 2007's number."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    page.goto(base_url + "compare/13/?c=fi-2007,tr-2017")
+    label = page.locator('tr[id="13A"] th')
+    assert " ".join(label.inner_text().split()) == "2007 13A ↔ 2017 13B1"
+    page.locator('input[name="c"][value="tr-2017"]').uncheck()
+    assert " ".join(label.inner_text().split()) == "2007 13A"
+    page.close()
+
+
 def test_the_finnish_editions_show_their_changes(browser: object, base_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     page.goto(base_url + "compare/13/?c=fi-1997,fi-2007")

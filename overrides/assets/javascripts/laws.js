@@ -160,6 +160,24 @@
       var shown = row.querySelectorAll("td:not([hidden]):not(.gap)").length;
       row.hidden = shown === 0;
     });
+    // a row label names only the editions shown: "1997 16A ↔ 2007 16B", not 2017's number too
+    var editions = boxes.filter(function (box) { return box.checked; }).map(function (box) {
+      return box.getAttribute("data-edition");
+    });
+    table.querySelectorAll("th[scope=row] a").forEach(function (label) {
+      var parts = Array.prototype.slice.call(label.querySelectorAll(".ed-part"));
+      var shown = parts.filter(function (part) { return editions.indexOf(part.getAttribute("data-edition")) >= 0; });
+      if (shown.length === 0) {
+        shown = parts;
+      }
+      parts.forEach(function (part) {
+        part.hidden = shown.indexOf(part) < 0;
+        var separator = part.querySelector(".ed-sep");
+        if (separator) {
+          separator.hidden = part === shown[0];
+        }
+      });
+    });
     if (updateUrl) {
       var url = new URL(location.href);
       url.searchParams.set("c", docs.join(","));

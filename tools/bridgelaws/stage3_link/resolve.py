@@ -65,7 +65,9 @@ class Resolver:
     def _in(self, citing: Entry, entry: Entry, law: int, target: str) -> Resolution | None:
         """``target`` in ``entry``: by its number in the same edition, else through the concordance."""
         if entry.meta.edition == citing.meta.edition:
-            return self._at(citing, entry, law, target, target)
+            # one edition, one numbering, but for a text's own deviations (sv-2007's 12C1 letters)
+            edition_ref = self.concordance.to_edition(citing.meta.id, target)
+            return self._at(citing, entry, law, target, self.concordance.in_text(entry.meta.id, edition_ref))
         if (entry.meta.id, law) not in self._provisions:
             return None
         found = self.concordance.between(citing.meta.id, citing.meta.edition, target, entry.meta.id, entry.meta.edition)

@@ -50,13 +50,13 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
     )
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'compare_title', n=number))} {{ #law-{number} }}", ""])
-    if linkage.concordance.of_law(number):
-        numbering = page.link(urls.numbering(number))
-        body.extend(
-            [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
-        )
+    numbering = page.link(urls.numbering(number))
+    body.extend(
+        [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
+    )
     boxes = "".join(
         f'<label lang="{e.meta.lang}"><input type="checkbox" name="c" value="{e.meta.id}"'
+        f' data-edition="{h(e.meta.edition)}"'
         f"{' checked' if index < SHOWN else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
         for index, e in enumerate(entries)
     )
@@ -93,8 +93,15 @@ def _row_label(row: Row) -> str:
     parts = [part.split(" ", 1) for part in row.label.split(" ↔ ")]
     if len(parts) == 1 and len(parts[0]) == 1:
         return f'{aliases}<a href="#{h(row.anchor)}">{h(row.label)}</a>'
-    # a space before each break: a stylesheet that hides the breaks (on a phone) reads "1997 16A ↔ 2007 16B"
-    lines = " <br>↔ <br>".join(f"{h(part[0])} <br>{h(part[1])}" if len(part) == 2 else h(part[0]) for part in parts)
+    # a space before each break: a stylesheet that hides the breaks (on a phone) reads "1997 16A ↔ 2007 16B";
+    # each edition's number is a part laws.js hides when no column of that edition is shown
+    lines = "".join(
+        f'<span class="ed-part" data-edition="{h(part[0])}">'
+        + ('<span class="ed-sep"> <br>↔ <br></span>' if index else "")
+        + (f"{h(part[0])} <br>{h(part[1])}" if len(part) == 2 else h(part[0]))
+        + "</span>"
+        for index, part in enumerate(parts)
+    )
     return f'{aliases}<a href="#{h(row.anchor)}" title="{h(row.label)}">{lines}</a>'
 
 

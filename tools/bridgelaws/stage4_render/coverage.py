@@ -47,7 +47,7 @@ def coverage_page(corpus: Corpus, linkage: Linkage) -> Page:
         numbering = (
             f' <a href="{page.link(urls.numbering(number))}" class="numbering-link" '
             f'aria-label="{h(t(lang, "numbering_title", n=number))}">⇄</a>'
-            if linkage.concordance.of_law(number)
+            if number in corpus.law_numbers()
             else ""
         )
         rows.append(

@@ -97,9 +97,8 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
         parts.append(f"{h(t(lang, 'editions'))}: {' · '.join(items)}")
     if len(holders) > 1:
         parts.append(f'<a href="{compare}" class="compare-link">{h(t(lang, "compare"))}</a>')
-    if linkage.concordance.of_law(number):
-        numbering = page.link(urls.numbering(number))
-        parts.append(f'<a href="{numbering}" class="numbering-link" hreflang="en">{h(t(lang, "numbering"))}</a>')
+    numbering = page.link(urls.numbering(number))
+    parts.append(f'<a href="{numbering}" class="numbering-link" hreflang="en">{h(t(lang, "numbering"))}</a>')
     if not parts:
         return []
     label, note = h(t(lang, "editions")), h(t(lang, "no_counterpart"))
