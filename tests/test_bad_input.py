@@ -181,7 +181,7 @@ def test_damage_gives_a_message_naming_file_and_line(
 
 
 # what the line a manifest message names must hold: the key that is wrong, or its entry's header
-MANIFEST_LINE = re.compile(r"""^\s*(?:\[\[source\]\]|file\s*=|parser\s*=)""")
+MANIFEST_LINE = re.compile(r"""^\s*(?:\[\[source(?:\.document)?\]\]|[a-z]+\s*=)""")
 
 
 def _assert_line_is_real(message: str, sources: Path) -> None:

@@ -59,7 +59,13 @@ MATERIAL_TEMPLATES = Path(material.__file__).parent / "templates"
 MATERIAL_VERSION = version("mkdocs-material")
 THEME_DIRS = (OVERRIDES, MATERIAL_TEMPLATES)  # where MkDocs looks for a theme file, in this order
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
-OUR_TEMPLATES = ("main.html", "partials/header.html", "partials/site-search.html")
+OUR_TEMPLATES = (
+    "main.html",
+    "partials/header.html",
+    "partials/site-search.html",
+    "partials/csp.html",
+    "partials/theme-colour.html",
+)
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,11 @@ COPIES = (
         upstream_sha256="61dca052355f343ef9cfcff60478d0e79aee0cec416c21a4ed4f8a4413818ab8",
         edits=(
             Edit(
+                why="the Content-Security-Policy first after the charset (partials/csp.html hashes the inline code)",
+                upstream=lines('<meta charset="utf-8">'),
+                ours=lines('<meta charset="utf-8">', '{% include "partials/csp.html" %}'),
+            ),
+            Edit(
                 why="no author tag",
                 upstream=lines(
                     "{% if page.meta and page.meta.author %}",
@@ -177,8 +188,7 @@ COPIES = (
                     "{#- 404.html has no page context: English -#}",
                     '<link rel="apple-touch-icon" href="{{ \'assets/images/icon-192.png\' | url }}">',
                     '<meta name="theme-color" content="{{ config.extra.theme_color }}">',
-                    "<style>:root > * { --md-primary-fg-color: {{ config.extra.theme_color }}; }</style>"
-                    "{#- the one theme colour (mkdocs.yml); laws.css builds on it -#}",
+                    '{% include "partials/theme-colour.html" %}',  # the one theme colour, an inline style
                 ),
             ),
         ),

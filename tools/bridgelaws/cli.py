@@ -61,6 +61,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     for problem in concordance.errors:
         print(f"warning: {problem}", file=sys.stderr)
     linkage = pipeline.link(corpus, concordance)
+    for warning in linkage.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     planned = pipeline.render(corpus, linkage, vocabulary, concordance)
     if args.check:
         differences = planned.differences(docs)
@@ -141,7 +143,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     concordance = pipeline.load_concordance(Path(args.content))
     linkage = pipeline.link(corpus, concordance)
     failed = _print_problems(corpus)
-    for problem in concordance.errors:
+    for problem in [*concordance.errors, *linkage.warnings]:
         print(f"warning: {problem}", file=sys.stderr)
     for report in corpus.reports:
         form = f", {report.intake.form} read as {report.intake.encoding}" if report.intake else ""

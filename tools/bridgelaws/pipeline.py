@@ -73,6 +73,10 @@ def load_concordance(content: Path) -> Concordance:
     return read_concordance(content / CONCORDANCE_FOLDER)
 
 
+def _whose(doc: object) -> str:
+    return f"document {doc!r}" if doc else "a site page"
+
+
 def render(
     corpus: Corpus,
     linkage: Linkage,
@@ -81,9 +85,15 @@ def render(
 ) -> Plan:
     """Every page and the export, by path under ``content/docs``."""
     files: dict[str, str] = {}
+    owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
     for page in [*all_pages(corpus, linkage), *search_pages(corpus, vocabulary or {})]:
-        if page.path in files:
-            raise ValueError(f"two pages render at {page.url!r}")
+        for taken in (page.url.partition("#")[0], page.path):
+            if taken in owners:
+                # the manifest check refuses a document whose URLs are taken: this is a bug
+                raise ValueError(
+                    f"two pages render at {page.url!r}: {_whose(owners[taken])} and {_whose(page.meta.get('doc'))}"
+                )
+            owners[taken] = page.meta.get("doc")
         files[page.path] = page.markdown()
     files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
     return Plan(files)

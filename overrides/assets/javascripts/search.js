@@ -26,8 +26,19 @@ const statusLine = document.getElementById("search-status");
 const list = document.getElementById("search-results");
 const PAGE_SIZE = 20;
 const FRAGMENTS_PER_ROUND = 30;
+/* Longer queries are cut (at a word) and the status line says so: variants, provision reading
+ * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
+const MAX_QUERY = 200;
 
 // -- text helpers -------------------------------------------------------------------------------
+
+/** The query as searched: at most MAX_QUERY characters, cut at a space when there is one. */
+function searchable(query) {
+  if (query.length <= MAX_QUERY) return query;
+  const cut = query.slice(0, MAX_QUERY + 1);
+  const space = cut.search(/\s\S*$/);
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, MAX_QUERY)).trim();
+}
 
 /** Lower case in the page's language (Turkish İ/I), accents and ı/ł folded: "İHLAL" → "ihlal". */
 function fold(text) {
@@ -542,16 +553,18 @@ async function fillSnippet(snippet, href, anchor) {
 let current = 0;
 let pending = null;
 
-async function run(query, edition) {
+async function run(typed, edition) {
   const token = ++current;
   list.replaceChildren();
   list.setAttribute("aria-busy", "true");
   delete list.dataset.query;
-  if (!query.trim()) {
+  if (!typed.trim()) {
     statusLine.textContent = "";
     list.removeAttribute("aria-busy");
     return;
   }
+  const query = searchable(typed);
+  const cut = query === typed ? "" : format(data.strings.search_too_long, { count: MAX_QUERY }) + " ";
   statusLine.textContent = data.strings.search_loading;
   const provision = parseProvision(query);
   let hits = [];
@@ -611,14 +624,15 @@ async function run(query, edition) {
   if (token !== current) return;
   renderNew();
   if (failure) statusLine.textContent = failure;
-  else if (!order.length) statusLine.textContent = format(data.strings.search_no_results, { q: query });
+  else if (!order.length) statusLine.textContent = cut + format(data.strings.search_no_results, { q: query });
   else
     statusLine.textContent =
+      cut +
       (approximate ? format(data.strings.search_approximate, { q: approximate }) + " " : "") +
       format(resultsFor(order.length, from < ranked.length), { count: order.length + (from < ranked.length ? "+" : ""), q: query });
   // finished: scripts and tests wait for data-query to equal the query they typed
   list.removeAttribute("aria-busy");
-  list.dataset.query = query;
+  list.dataset.query = typed;
 }
 
 function chosenEdition() {

@@ -39,7 +39,12 @@ def _provision_texts(provisions: Iterable[Provision]) -> Iterator[str]:
 
 
 def document_texts(document: Document) -> Iterator[str]:
-    """Every printed string a document holds (derived titles excluded)."""
+    """Every printed string a document holds (derived titles excluded).
+
+    Each is shown on a page of the document (``tests/test_report_pages.py``): the source's own
+    title line in the document page's provenance, the chapter headings before the first law on
+    the definitions page (or the document page), so the report counts only what a reader sees.
+    """
     yield document.title
     yield from _paragraph_texts(document.front_matter)
     yield from _paragraph_texts(document.back_matter)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import posixpath
 
 from bridgelaws.core import refs
-from bridgelaws.core.facts import DEFAULT_LANGUAGE
+from bridgelaws.core.facts import DEFAULT_LANGUAGE, INTERFACE_LANGUAGES
 from bridgelaws.core.model import DocumentMeta
 
 
@@ -96,6 +96,43 @@ def coverage() -> str:
 
 def export() -> str:
     return "api/laws.json"
+
+
+ASSETS = "assets/"  # the theme's stylesheets, scripts and images (overrides/assets)
+OFFLINE = "offline/"  # the offline download lists (stage5_site/offline.py)
+SITE_FILES = ("sw.js", "pagefind/", "404.html", "sitemap.xml", "sitemap.xml.gz")
+
+
+def _folder(url: str) -> str:
+    """``compare/13/`` → ``compare/``: the folder a family of pages lives in."""
+    return posixpath.dirname(url.rstrip("/")) + "/"
+
+
+def site_pages() -> list[tuple[str, bool]]:
+    """Every URL the site's own pages (not the documents) use, as ``(url, subtree)``:
+    ``subtree`` when every URL under it is the site's too (``fi/laws/`` holds ``fi/laws/13/``).
+
+    A document's URL (``<lang>/<path>/``) must not be one of these nor lie under a subtree:
+    the manifest check (:mod:`bridgelaws.stage1_read.manifest`) refuses it.
+    """
+    reserved: list[tuple[str, bool]] = []
+    for lang in INTERFACE_LANGUAGES:
+        reserved += [
+            (home(lang), False),
+            (laws_index(lang), True),
+            (search(lang), True),
+            (web_manifest(lang), False),
+        ]
+    reserved += [
+        (_folder(compare(1)), True),
+        (_folder(numbering(1)), True),
+        (coverage(), True),
+        (_folder(export()), True),
+        (ASSETS, True),
+        (OFFLINE, True),
+    ]
+    reserved += [(name, name.endswith("/")) for name in SITE_FILES]
+    return reserved
 
 
 def absolute(url: str) -> str:

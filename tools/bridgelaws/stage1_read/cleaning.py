@@ -87,6 +87,9 @@ def squeeze(text: str) -> Step:
     return Step(" ".join(text.split()))
 
 
+# A word at a line end is judged by its last WORD_REACH characters (no printed word is longer), so
+# that a paragraph of thousands of lines, or one line of 500 KB, is re-flowed in linear time.
+WORD_REACH = 256
 LINE_END_WORD = re.compile(r"(?P<word>[^\s\-]+(?:-[^\s\-]+)*)-$")  # "johta-", "IMP-", "b-", "knock-out-"
 
 # Words after which "X- ja Y" is a shortened compound, not a hyphenated word: "Pari- ja
@@ -122,26 +125,30 @@ def join_lines(lines: list[str]) -> Step:
     ``["b-", "kohtaa"]`` → ``"b-kohtaa"`` (printed hyphens of compounds are kept);
     ``["Pari-", "ja joukkue"]`` → ``"Pari- ja joukkue"``.
     """
-    out = ""
-    last = 0  # the line (1-based) ``out`` ends on
+    pieces: list[str] = []  # joined once at the end: linear in the paragraph's length
+    tail = ""  # the last WORD_REACH characters joined so far: the hyphen rules look no further
+    last = 0  # the line (1-based) the text so far ends on
     dropped: list[Dropped] = []
     for number, raw in enumerate(lines, start=1):
         line = " ".join(raw.split())
         if not line:
             continue
-        if not out:
-            out, last = line, number
+        if not pieces:
+            pieces.append(line)
+            tail, last = line[-WORD_REACH:], number
             continue
-        treatment = _line_end_hyphen(out, line) if out.endswith("-") else "space"
+        treatment = _line_end_hyphen(tail, line) if tail.endswith("-") else "space"
         if treatment == "drop":
-            out = out[:-1] + line
+            pieces[-1] = pieces[-1][:-1]
+            tail = tail[:-1]
             dropped.append(Dropped("-", Origin(last), "hyphenation"))
-        elif treatment == "keep":
-            out += line
-        else:
-            out = f"{out} {line}"
+        elif treatment == "space":
+            pieces.append(" ")
+            tail += " "
+        pieces.append(line)
+        tail = (tail + line[-WORD_REACH:])[-WORD_REACH:]
         last = number
-    return Step(out, dropped)
+    return Step("".join(pieces), dropped)
 
 
 INLINE_HYPHEN = re.compile(

@@ -6,7 +6,8 @@ They repair the damage a file arrives with once it is decoded (see
 1. :func:`normalise_line_ends`: CRLF and CR → LF;
 2. :func:`repair_mojibake`: UTF-8 read as a legacy code page and saved again (``KÃ¤ytÃ¶s``);
 3. :func:`drop_control_characters`: control characters but tab, line feed, vertical tab and form feed;
-4. :func:`drop_invisible_characters`: soft hyphens, zero-width and bidirectional controls;
+4. :func:`drop_invisible_characters`: every format character (soft hyphens, zero-width
+   joiners and spaces, bidirectional controls) and the few others that print nothing;
 5. :func:`flag_markup`: HTML standing in the text is warned about (it is shown as text).
 
 Each returns a :class:`~bridgelaws.stage1_read.cleaning.Step` whose origins are lines of the
@@ -139,8 +140,11 @@ def _drop_characters(text: str, unwanted: Callable[[str], bool], reason: Callabl
         if not removed:
             continue
         lines[number - 1] = "".join(ch for ch in line if not unwanted(ch))
-        step.dropped.append(Dropped("".join(removed), Origin(number), reason(removed[0])))
-        found.append((number, f"{reason(removed[0])}: {len(removed)} removed"))
+        kinds: dict[str, str] = {}  # reason → the characters removed for it, in order
+        for ch in removed:
+            kinds[reason(ch)] = kinds.get(reason(ch), "") + ch
+        step.dropped.extend(Dropped(chars, Origin(number), why) for why, chars in kinds.items())
+        found.append((number, f"{', '.join(kinds)}: {len(removed)} removed"))
     step.text = "\n".join(lines)
     step.warnings = _line_warnings(found, "characters removed")
     return step
@@ -159,21 +163,49 @@ def drop_control_characters(text: str) -> Step:
 
 
 # Characters that print nothing but change how text is matched or shown: soft hyphens split
-# ``FELAK\u00adTIGT`` so a heading is missed; bidirectional controls can reorder what a reader sees.
+# ``FELAK\u00adTIGT`` so a heading is missed; a zero-width joiner inside ``65\u200dB3`` makes a
+# citation read as ``65``; bidirectional controls can reorder what a reader sees.  Every format
+# character (Unicode category Cf) is one, and so are the few other characters that print nothing
+# (:data:`OTHER_INVISIBLE`); the common ones are named in the report.
 INVISIBLE = {
     "\u00ad": "soft hyphen",
+    "\u034f": "combining grapheme joiner",
+    "\u180e": "Mongolian vowel separator",
     "\u200b": "zero-width space",
+    "\u200c": "zero-width non-joiner",
+    "\u200d": "zero-width joiner",
     "\u2060": "word joiner",
     "\ufeff": "byte order mark",
     "\u200e": "left-to-right mark",
     "\u200f": "right-to-left mark",
+    "\u061c": "Arabic letter mark",
     **{chr(code): "bidirectional control" for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+    **{chr(code): "invisible operator" for code in range(0x2061, 0x2065)},
 }
+
+# Not category Cf but printing nothing all the same: the combining grapheme joiner, the Hangul
+# fillers, the Khmer inherent vowels and the variation selectors.
+OTHER_INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0"
+    + "".join(chr(code) for code in (*range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)))
+)
+
+
+def is_invisible(ch: str) -> bool:
+    """True for a character that prints nothing: every format character (Cf) and
+    :data:`OTHER_INVISIBLE` (``"\\u200d"``, ``"\\u00ad"``, ``"\\ufe0f"`` → True; ``" "`` → False)."""
+    return ch in OTHER_INVISIBLE or unicodedata.category(ch) == "Cf"
+
+
+def invisible_name(ch: str) -> str:
+    """``"\u200d"`` → ``"zero-width joiner"``; an unnamed one by its Unicode name."""
+    return INVISIBLE.get(ch) or unicodedata.name(ch, "format character").lower()
 
 
 def drop_invisible_characters(text: str) -> Step:
-    """``"FELAK\\u00adTIGT"`` → ``"FELAKTIGT"``: invisible formatting characters are reported and removed."""
-    return _drop_characters(text, INVISIBLE.__contains__, lambda ch: f"invisible {INVISIBLE[ch]} U+{ord(ch):04X}")
+    """``"FELAK\\u00adTIGT"`` → ``"FELAKTIGT"``, ``"65\\u200dB3"`` → ``"65B3"``: every invisible
+    character (:func:`is_invisible`) is reported and removed, before any citation is read."""
+    return _drop_characters(text, is_invisible, lambda ch: f"invisible {invisible_name(ch)} U+{ord(ch):04X}")
 
 
 MARKUP = re.compile(

@@ -18,7 +18,8 @@ how they classify lines; these rules they have in common:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from bridgelaws.core.facts import LAW_NUMBERS
@@ -107,33 +108,65 @@ class OpenLaw:
         return None
 
 
-def missing_law(
-    current: OpenLaw | None,
-    laws: Container[int],
-    later: Iterable[str],
-    law_number: Callable[[str], int | None],
-    is_label: Callable[[str], bool],
-) -> int | None:
+class Ahead:
+    """The law headings and labels of a parser's lines, indexed once for :func:`missing_law`.
+
+    Looking ahead line by line from every ``A.`` is quadratic on a damaged source (thousands of
+    stray ``A.`` lines); with each law number's heading lines and a running count of labels,
+    a look-ahead costs a search per law number instead.  Built on first use: a clean source
+    seldom needs it.  ``law_number`` gives the number a line opens as a law heading (None for
+    any other line), ``is_label`` whether it is a label; both judge the line alone.
+    """
+
+    def __init__(self, lines: Sequence[str], law_number: Callable[[str], int | None], is_label: Callable[[str], bool]):
+        self._lines = lines
+        self._law_number = law_number
+        self._is_label = is_label
+        self._headings: dict[int, list[int]] | None = None
+        self._labels: list[int] = [0]  # labels among the first i lines
+
+    def _index(self) -> dict[int, list[int]]:
+        if self._headings is None:
+            self._headings = {}
+            for index, line in enumerate(self._lines):
+                number = self._law_number(line)
+                if number is not None:
+                    self._headings.setdefault(number, []).append(index)
+                self._labels.append(self._labels[-1] + self._is_label(line))
+        return self._headings
+
+    def next_heading(self, start: int, skip: Container[int]) -> tuple[int, int] | None:
+        """The first heading at or after line ``start`` of a law not in ``skip``: (line, number)."""
+        found: tuple[int, int] | None = None
+        for number, lines in self._index().items():
+            if number in skip:
+                continue
+            at = bisect_left(lines, start)
+            if at < len(lines) and (found is None or lines[at] < found[0]):
+                found = (lines[at], number)
+        return found
+
+    def labels(self, start: int, stop: int) -> int:
+        """How many of lines ``start`` … ``stop - 1`` are labels."""
+        self._index()
+        return self._labels[stop] - self._labels[start]
+
+
+def missing_law(current: OpenLaw | None, laws: Container[int], ahead: Ahead, start: int) -> int | None:
     """The law whose heading is missing, when sections start again at ``A.``.
 
-    Only when the number is certain — the law before the next heading in ``later`` when no
-    law is open yet (``A.`` … ``14.``), else the law after the current one when the next
-    heading skips exactly it (12 … ``A.`` … 14) — and more labels follow before that heading,
-    so that one stray ``A.`` line does not make a law.  ``law_number`` gives the number a line
-    opens as a law heading (None for any other line), ``is_label`` whether it is a label.
+    Only when the number is certain — the law before the next heading from line ``start`` of
+    ``ahead`` on when no law is open yet (``A.`` … ``14.``), else the law after the current one
+    when the next heading skips exactly it (12 … ``A.`` … 14) — and more labels follow before
+    that heading, so that one stray ``A.`` line does not make a law.  A heading of a law in
+    ``laws`` (read already) is no heading here.
     """
     if current is not None and current.outline.accepts(Level.SECTION, "A"):
         return None
-    following: int | None = None
-    labels = 0
-    for line in later:
-        number = law_number(line)
-        if number is not None and number not in laws:
-            following = number
-            break
-        labels += is_label(line)
-    if following is None or not labels:
+    heading = ahead.next_heading(start, laws)
+    if heading is None or not ahead.labels(start, heading[0]):
         return None
+    following = heading[1]
     missing = following - 1 if current is None else current.law.number + 1
     if missing + 1 != following or missing in laws or missing not in LAW_NUMBERS:
         return None

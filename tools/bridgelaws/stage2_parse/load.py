@@ -27,13 +27,21 @@ def _find_file(source: SourceMeta, report: SourceReport) -> Path | None:
     """The source's file; if it is missing, the one file saved under the same name with
     another ending (``….web.html`` for ``….web.txt``: the saved page instead of its text).
     """
+    if not manifest.inside(source.folder, source.path):  # checked by the manifest; a link made since
+        report.errors.append(
+            f"{source.where('file')}: {source.file} leads outside {source.folder}; this source is left out"
+        )
+        return None
     if source.path.is_file():
         return source.path
     stem = source.file.split(".", 1)[0]
     others = sorted(
         path
         for path in source.folder.glob(f"{stem}.*")
-        if path.is_file() and path.suffix in READABLE_SUFFIXES and path.name != source.file
+        if path.is_file()
+        and path.suffix in READABLE_SUFFIXES
+        and path.name != source.file
+        and manifest.inside(source.folder, path)  # never a link out of the folder
     )
     if len(others) == 1:
         report.warnings.append(f"{source.where('file')}: {source.file} not found; reading {others[0].name} instead")
@@ -221,7 +229,14 @@ def load(sources_dir: Path) -> Corpus:
     reports: list[SourceReport] = []
     listed = manifest.read(sources_dir / "manifest.toml")
     for source, metas in listed.entries:
-        report, found = parse_source(source, metas)
+        try:
+            report, found = parse_source(source, metas)
+        except Exception as error:  # a bug met on this source must not take the others down with it
+            report, found = SourceReport(source), []
+            report.errors.append(
+                f"{source.where()}: reading {source.file} failed ({type(error).__name__}: {error}); "
+                "this source is left out — please report it with the file"
+            )
         reports.append(report)
         entries.extend(found)
     entries.sort(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bridgelaws.core import refs
 from bridgelaws.core.model import Document
+from bridgelaws.stage3_link.citations.scan import Spans
 
 VOWELS = "aeiouyäöå"
 GRADATION = ("kk", "pp", "tt")
@@ -102,13 +103,15 @@ def glossary(document: Document, lang: str) -> list[Term]:
 def find_terms(text: str, terms: list[Term], seen: set[str]) -> list[tuple[int, int, Term]]:
     """First occurrences (not yet in ``seen``) of terms in ``text``, non-overlapping."""
     taken: list[tuple[int, int, Term]] = []
+    spans = Spans()
     for term in terms:
         if term.anchor in seen:
             continue
         for match in term.pattern.finditer(text):
-            if any(match.start() < end and start < match.end() for start, end, _ in taken):
+            if spans.overlaps(match.start(), match.end()):
                 continue
             taken.append((match.start(), match.end(), term))
+            spans.take(match.start(), match.end())
             seen.add(term.anchor)
             break
     return sorted(taken, key=lambda span: span[0])

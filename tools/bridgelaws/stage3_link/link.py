@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bridgelaws.core.model import Paragraph
+from bridgelaws.stage1_read.repairs import invisible_name, is_invisible
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.citations import Citation, Context, get_grammar
 from bridgelaws.stage3_link.concordance import Concordance
@@ -63,9 +64,41 @@ def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
         source = sources.setdefault(id(entry.intake), SourceLines.of(entry.intake))
         references = linkage.references.setdefault(entry.meta.id, [])
         for paragraph, context in contexts(entry):
+            suspect = any(is_invisible(ch) for ch in paragraph.text)
             for citation in find(paragraph.text, context):
-                references.append(_link_citation(linkage, resolver, entry, paragraph, citation, context, source))
+                hidden = _invisible_beside(paragraph.text, citation) if suspect else None
+                reference = _link_citation(
+                    linkage, resolver, entry, paragraph, citation, context, source, hidden is None
+                )
+                references.append(reference)
+                if hidden is not None:
+                    linkage.warnings.append(
+                        f"{entry.meta.source.file}:{reference.line}: citation {reference.text!r} has an invisible "
+                        f"{invisible_name(hidden)} (U+{ord(hidden):04X}) in it: left unlinked"
+                    )
     return linkage
+
+
+def _invisible_beside(text: str, citation: Citation) -> str | None:
+    """An invisible character inside a citation or in the words it touches, if any.
+
+    Intake removes them all (:func:`~bridgelaws.stage1_read.repairs.drop_invisible_characters`);
+    one that reaches a paragraph anyway may have cut the citation short (``lag 6\\u200d5B3`` read
+    as ``lag 6``, another law; ``12C1(\\u200db)`` as ``12C1``), so such a citation is left
+    unlinked (unresolved) with a warning.  ``lag 65B3 och\\u200d`` is left alone: a space stands
+    between.
+    """
+    start, end = citation.start, citation.end
+    reach = WORD_REACH  # bounded, so a line of citations with no space stays linear
+    while reach and start > 0 and not text[start - 1].isspace():
+        start, reach = start - 1, reach - 1
+    reach = WORD_REACH
+    while reach and end < len(text) and not text[end].isspace():
+        end, reach = end + 1, reach - 1
+    return next((ch for ch in text[start:end] if is_invisible(ch)), None)
+
+
+WORD_REACH = 16  # how far past a citation its touching words are searched for invisible characters
 
 
 def _link_citation(
@@ -76,8 +109,9 @@ def _link_citation(
     citation: Citation,
     context: Context,
     source: SourceLines,
+    trusted: bool = True,
 ) -> Reference:
-    resolutions = tuple(resolver.resolve(entry, part.target) for part in citation.parts)
+    resolutions = tuple(resolver.resolve(entry, part.target) if trusted else None for part in citation.parts)
     spans = linkage.links.setdefault(id(paragraph), [])
     spans.extend(
         Link(part.start, part.end, resolution)

@@ -75,6 +75,7 @@ class Linkage:
     references: dict[str, list[Reference]] = field(default_factory=dict)  # doc id → its citations
     glossaries: dict[str, list[Term]] = field(default_factory=dict)  # doc id → its defined terms
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # "file:line: …", e.g. a citation left unlinked
     concordance: Concordance = field(default_factory=Concordance)  # what crossing editions went through
 
     def for_paragraph(self, paragraph: Paragraph) -> list[Link]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from bridgelaws.core.model import Paragraph
 from bridgelaws.stage1_read.intake import Intake
@@ -28,12 +29,48 @@ def _pattern(text: str) -> re.Pattern[str]:
 
 
 @dataclass
+class _Occurrences:
+    """One span's words in a paragraph and in the text from the paragraph's line on.
+
+    Kept while the paragraph's citations are located, so that thousands of citations in one
+    paragraph are found in one pass over each text rather than one pass per citation.
+    """
+
+    pattern: re.Pattern[str]
+    starts: list[int]  # the matches in the paragraph
+    ends: list[int]
+    source: Iterator[re.Match[str]]  # the matches in the text, read as far as needed
+    found: list[int] = field(default_factory=list)  # their offsets, so far
+
+    def earlier(self, paragraph: str, start: int) -> int:
+        """How many matches ``paragraph[:start]`` holds."""
+        count = bisect.bisect_right(self.ends, start)
+        if count < len(self.starts) and self.starts[count] < start:  # a match across start
+            return len(self.pattern.findall(paragraph[:start]))
+        return count
+
+    def nth(self, index: int) -> int | None:
+        """The offset of the ``index``-th match in the text, or None."""
+        while len(self.found) <= index:
+            match = next(self.source, None)
+            if match is None:
+                return None
+            self.found.append(match.start())
+        return self.found[index]
+
+
+REACH, SLACK = 4, 4096  # a paragraph's source is at most ~4× its re-flowed text, plus a page footer or two
+
+
+@dataclass
 class SourceLines:
     """The parser's text, its line starts, and each of its lines' line in the file."""
 
     text: str
     starts: list[int]
     file_lines: list[int]  # empty when the parser's lines are the file's (a text source)
+    _paragraph: Paragraph | None = field(default=None, init=False, repr=False, compare=False)
+    _occurrences: dict[str, _Occurrences] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, intake: Intake | None) -> SourceLines:
@@ -62,10 +99,22 @@ class SourceLines:
         span = paragraph.text[start:end]
         if not span.strip() or not self.text:
             return paragraph.origin.line
-        pattern = _pattern(span)
-        earlier = len(pattern.findall(paragraph.text[:start])) if start else 0
-        position = self.offset_of_line(self.text_line(paragraph.origin.line))
-        for index, match in enumerate(pattern.finditer(self.text, position)):
-            if index == earlier:
-                return self.file_line(self.line_at(match.start()))
-        return paragraph.origin.line
+        if paragraph is not self._paragraph:
+            self._paragraph, self._occurrences = paragraph, {}
+        words = "".join(span.split())
+        occurrences = self._occurrences.get(words)
+        if occurrences is None:
+            pattern = _pattern(span)
+            in_paragraph = [(match.start(), match.end()) for match in pattern.finditer(paragraph.text)]
+            position = self.offset_of_line(self.text_line(paragraph.origin.line))
+            occurrences = self._occurrences[words] = _Occurrences(
+                pattern,
+                [start for start, _ in in_paragraph],
+                [end for _, end in in_paragraph],
+                # only as far as the paragraph can reach in the source (its text, the page footers and
+                # hyphens re-flowing dropped): a citation whose words are not there costs a bounded
+                # search, not one to the end of the file for every paragraph
+                pattern.finditer(self.text, position, position + REACH * len(paragraph.text) + SLACK),
+            )
+        offset = occurrences.nth(occurrences.earlier(paragraph.text, start) if start else 0)
+        return paragraph.origin.line if offset is None else self.file_line(self.line_at(offset))

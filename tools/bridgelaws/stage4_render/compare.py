@@ -55,7 +55,7 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
         [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
     )
     boxes = "".join(
-        f'<label lang="{e.meta.lang}"><input type="checkbox" name="c" value="{e.meta.id}"'
+        f'<label lang="{h(e.meta.lang)}"><input type="checkbox" name="c" value="{h(e.meta.id)}"'
         f' data-edition="{h(e.meta.edition)}"'
         f"{' checked' if index < SHOWN else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
         for index, e in enumerate(entries)
@@ -69,8 +69,9 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
     )
     body.extend([f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p></form>', ""])
     head = "".join(
-        f'<th scope="col" data-doc="{e.meta.id}" lang="{e.meta.lang}">'
-        f'<a href="{page.link(urls.law(e.meta, number))}">{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a></th>'
+        f'<th scope="col" data-doc="{h(e.meta.id)}" lang="{h(e.meta.lang)}">'
+        f'<a href="{h(page.link(urls.law(e.meta, number)))}">'
+        f"{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a></th>"
         for e in entries
     )
     lines = [f'<table class="compare" data-law="{number}"><thead><tr><th scope="col">#</th>{head}</tr></thead><tbody>']
@@ -111,7 +112,7 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     label = f"{language_name(meta.lang)} {meta.edition}"
     if isinstance(cell, Gap):
         return (
-            f'<td class="gap" data-doc="{meta.id}" data-label="{h(label)}">'
+            f'<td class="gap" data-doc="{h(meta.id)}" data-label="{h(label)}">'
             f'<span class="gap-text">{gap_html(cell)}</span></td>'
         )
     link = page.link(urls.law(meta, cell.law) + f"#{refs.anchor(cell.ref)}")
@@ -124,11 +125,14 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             note = h(REWORDED.format(edition=meta.edition, older=against.edition))
             marked = f'<p class="reworded" lang="{facts.DEFAULT_LANGUAGE}"><em>{note}</em></p>{content}'
         else:
-            marked = f'<a class="cell-label" href="{link}">{h(cell.label)}</a> {diff_html(other.blocks, cell.blocks)}'
+            marked = (
+                f'<a class="cell-label" href="{h(link)}">{h(cell.label)}</a> {diff_html(other.blocks, cell.blocks)}'
+            )
         content = (
-            f'<div class="plain">{content}</div><div class="redline" data-against="{against.id}" hidden>{marked}</div>'
+            f'<div class="plain">{content}</div>'
+            f'<div class="redline" data-against="{h(against.id)}" hidden>{marked}</div>'
         )
-    return f'<td data-doc="{meta.id}" lang="{meta.lang}" data-label="{h(label)}">{content}</td>'
+    return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{content}</td>'
 
 
 def gap_html(gap: Gap) -> str:
@@ -145,7 +149,7 @@ def gap_html(gap: Gap) -> str:
 def compare_cell_html(cell: Cell, link: str) -> str:
     title = f" <strong>{h(cell.title)}</strong>" if cell.title else ""
     paragraphs = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
-    return f'<p class="cell-head"><a class="cell-label" href="{link}">{h(cell.label)}</a>{title}</p>{paragraphs}'
+    return f'<p class="cell-head"><a class="cell-label" href="{h(link)}">{h(cell.label)}</a>{title}</p>{paragraphs}'
 
 
 def redline_pairs(entries: list[Entry]) -> dict[int, int]:

@@ -26,7 +26,7 @@ def coverage_page(corpus: Corpus, linkage: Linkage) -> Page:
     laws_entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS]
     other_entries = [e for e in corpus.entries if e.meta.kind is not DocKind.LAWS]
     head = "".join(
-        f'<th scope="col" lang="{e.meta.lang}"><a href="{page.link(urls.document(e.meta))}">'
+        f'<th scope="col" lang="{h(e.meta.lang)}"><a href="{h(page.link(urls.document(e.meta)))}">'
         f"{h(e.meta.id)}</a>{'*' if e.meta.extract else ''}</th>"
         for e in [*laws_entries, *other_entries]
     )
@@ -36,12 +36,14 @@ def coverage_page(corpus: Corpus, linkage: Linkage) -> Page:
         for entry in laws_entries:
             if entry.document.law(number):
                 link = page.link(urls.law(entry.meta, number))
-                cells.append(f'<td><a href="{link}" aria-label="{entry.meta.id} {number}">✓</a></td>')
+                cells.append(f'<td><a href="{h(link)}" aria-label="{h(entry.meta.id)} {number}">✓</a></td>')
             else:
                 cells.append('<td class="gap">–</td>')
         for entry in other_entries:
             rules = [p for p, _ in rules_of(corpus, linkage, entry, number)]
-            links = " ".join(f'<a href="{page.link(urls.law(entry.meta, p.number))}">{h(p.number)}</a>' for p in rules)
+            links = " ".join(
+                f'<a href="{h(page.link(urls.law(entry.meta, p.number)))}">{h(p.number)}</a>' for p in rules
+            )
             cells.append(f"<td>{links or '–'}</td>" if links else '<td class="gap">–</td>')
         compare = page.link(urls.compare(number))
         numbering = (

@@ -29,7 +29,7 @@ def home_page(corpus: Corpus, lang: str) -> Page:
         meta = entry.meta
         count = len(entry.document.laws) or len(entry.document.points)
         cards.append(
-            f'<li{lang_attr(meta.lang, lang)}><a href="{page.link(urls.document(meta))}">'
+            f'<li{lang_attr(meta.lang, lang)}><a href="{h(page.link(urls.document(meta)))}">'
             f"<strong>{h(meta.title)}</strong></a>"
             f' <span class="edition">{h(language_name(meta.lang))} · {h(meta.edition)} · {count}</span></li>'
         )
@@ -78,7 +78,7 @@ def laws_index_page(corpus: Corpus, lang: str) -> Page:
         title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
         title = corpus.law_title(number, title_lang)
         links = " ".join(
-            f'<a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
+            f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
             f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
             for e in holders
         ) or h(t(lang, "no_text"))
@@ -112,14 +112,14 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int) -> Page:
     lacking = [e for e in corpus.in_language(lang) if e.meta.kind is DocKind.LAWS and e not in own]
     if own and lacking:
         items = "".join(
-            f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a> ({h(e.meta.edition)}): '
+            f'<li><a href="{h(page.link(urls.document(e.meta)))}">{h(e.meta.title)}</a> ({h(e.meta.edition)}): '
             f"{h(t(lang, 'not_in_text'))}</li>"
             for e in lacking
         )
         body.extend([f'<ul class="missing-editions">{items}</ul>', ""])
     if own:
         items = "".join(
-            f'<li><a href="{page.link(urls.law(e.meta, number))}">{h(e.meta.title)}</a> ({h(e.meta.edition)})</li>'
+            f'<li><a href="{h(page.link(urls.law(e.meta, number)))}">{h(e.meta.title)}</a> ({h(e.meta.edition)})</li>'
             for e in own
         )
         body.extend([f"<p>{h(t(lang, 'texts_in_language'))}:</p>", "", f"<ul>{items}</ul>", ""])
@@ -132,8 +132,8 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int) -> Page:
     others = [e for e in holders if e.meta.lang != lang]
     if others:
         items = "".join(
-            f'<li><a href="{page.link(urls.law(e.meta, number))}" hreflang="{e.meta.lang}">'
-            f'{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a> – <span lang="{e.meta.lang}">'
+            f'<li><a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
+            f'{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a> – <span lang="{h(e.meta.lang)}">'
             f"{h(_heading_of(e, number))}</span></li>"
             for e in others
         )
@@ -156,6 +156,6 @@ def edition_page(corpus: Corpus, lang: str, edition: str, entries: list[Entry]) 
         index=True,
         alternates=simple_alternates(urls.home),
     )
-    items = "".join(f'<li><a href="{page.link(urls.document(e.meta))}">{h(e.meta.title)}</a></li>' for e in entries)
+    items = "".join(f'<li><a href="{h(page.link(urls.document(e.meta)))}">{h(e.meta.title)}</a></li>' for e in entries)
     page.body.extend([f"# {md_inline(page.title)}", "", f"<ul>{items}</ul>"])
     return page

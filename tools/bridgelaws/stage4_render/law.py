@@ -46,7 +46,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     body.append(f"# {md_inline(law_heading(law, lang))} {{ #{refs.anchor(owner)} }}")
     body.append("")
     body.append(
-        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f'<p class="law-source"><a href="{h(page.link(urls.document(meta)))}">{h(meta.title)}</a>'
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
@@ -83,12 +83,12 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
             link = page.link(urls.law(other.meta, number))
             where = json.dumps(counterparts(linkage.concordance, page, law, entry, other), separators=(",", ":"))
             items.append(
-                f'<a href="{link}" class="keep-hash" data-edition="{h(other.meta.edition)}" '
+                f'<a href="{h(link)}" class="keep-hash" data-edition="{h(other.meta.edition)}" '
                 f"data-provisions='{single_quoted(where)}'>{h(other.meta.edition)}</a>"
             )
         else:
             link = page.link(urls.law_hub(lang, number))
-            items.append(f'<a href="{link}" class="edition-missing">{h(other.meta.edition)}</a>')
+            items.append(f'<a href="{h(link)}" class="edition-missing">{h(other.meta.edition)}</a>')
     holders = [e.meta.id for e in corpus.having_law(number)]
     choice = [entry.meta.id, *[doc for doc in holders if doc != entry.meta.id][:1]]
     compare = page.link(urls.compare(number)) + f"?c={','.join(choice)}"
@@ -163,7 +163,7 @@ def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry | 
     for other in others:
         link = page.link(urls.law(other.meta, number))
         items.append(
-            f'<li><a href="{link}" hreflang="{other.meta.lang}">{h(language_name(other.meta.lang))} '
+            f'<li><a href="{h(link)}" hreflang="{h(other.meta.lang)}">{h(language_name(other.meta.lang))} '
             f"{h(other.meta.edition)}</a> – "
             f"<span{lang_attr(other.meta.lang, page.lang)}>{h(other.meta.title)}</span></li>"
         )

@@ -92,7 +92,8 @@ def national_rules_block(corpus: Corpus, linkage: Linkage, page: Page, number: i
         if rule.here and current is not None:
             concerned = f"{entry.meta.edition}: {concerned} → {current.meta.edition}: {', '.join(rule.here)}"
         items.append(
-            f'<li lang="{entry.meta.lang}"><a href="{link}" hreflang="{entry.meta.lang}"><strong>{h(name)}</strong>'
+            f'<li lang="{h(entry.meta.lang)}"><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">'
+            f"<strong>{h(name)}</strong>"
             f' <span class="edition">({h(entry.meta.edition)})</span>: {h(point.title)}</a>'
             f' <span class="concerned">({h(concerned)})</span></li>'
         )

@@ -74,7 +74,7 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
         shown = t(page.lang, "numbering_none") if ref is None else UNKNOWN
         title = t(page.lang, "numbering_unknown") if ref == UNKNOWN else t(page.lang, "numbering_none_title")
         link = _law_link(corpus, page, edition, number)
-        return f'<td class="gap"><a href="{link}" title="{h(title)}">{h(shown)}</a></td>'
+        return f'<td class="gap"><a href="{h(link)}" title="{h(title)}">{h(shown)}</a></td>'
     entry = _text_of(corpus, edition, ref)
     law = refs.law_of(ref) or number
     if entry is None:
@@ -82,7 +82,7 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     printed = {str(law)} | {node.ref for node in entry.document.law(law).provisions()}  # type: ignore[union-attr]
     at = next((a for a in refs.ancestors(ref) if a in printed), str(law))
     link = page.link(urls.provision(entry.meta, law, at))
-    return f'<td><a href="{link}" hreflang="{entry.meta.lang}">{h(ref)}</a></td>'
+    return f'<td><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">{h(ref)}</a></td>'
 
 
 def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> str:

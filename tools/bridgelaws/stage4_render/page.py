@@ -68,7 +68,7 @@ def single_quoted(text: str) -> str:
 
 
 def lang_attr(lang: str, page_lang: str) -> str:
-    return f' lang="{lang}"' if lang != page_lang else ""
+    return f' lang="{h(lang)}"' if lang != page_lang else ""
 
 
 @dataclass

@@ -30,7 +30,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
     body.append(f"# {md_inline(title)} {{ #{owner} }}")
     body.append("")
     body.append(
-        f'<p class="law-source"><a href="{page.link(urls.document(meta))}">{h(meta.title)}</a>'
+        f'<p class="law-source"><a href="{h(page.link(urls.document(meta)))}">{h(meta.title)}</a>'
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")

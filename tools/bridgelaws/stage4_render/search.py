@@ -193,6 +193,7 @@ SEARCH_STRINGS = (
     "search_synonym",
     "search_law_missing",
     "search_approximate",
+    "search_too_long",
     "search_more",
     "law",
 )

@@ -168,7 +168,7 @@ def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bo
                     Markup(
                         link.start,
                         link.end,
-                        f'<a class="ref ref-elsewhere" href="{href}" hreflang="{resolution.document.lang}">',
+                        f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}">',
                         f'<span class="via"> → {h(via(resolution))}</span></a>',
                     )
                 )

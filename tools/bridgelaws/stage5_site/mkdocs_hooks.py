@@ -9,9 +9,12 @@
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`) and names the language's web app manifest;
-* ``on_post_build`` runs Pagefind over the finished site (:mod:`bridgelaws.pagefind`), then
-  writes the offline lists, the service worker and the web app manifests
-  (:mod:`bridgelaws.offline`).
+* ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
+  which partials/csp.html calls with the inline snippets it renders;
+* ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
+  the build fails on an inline script or style it does not allow), runs Pagefind over the
+  finished site (:mod:`bridgelaws.pagefind`), then writes the offline lists, the service worker
+  and the web app manifests (:mod:`bridgelaws.offline`).
 """
 
 from __future__ import annotations
@@ -23,14 +26,16 @@ from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
 from markupsafe import Markup
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from bridgelaws.core import facts, urls
-from bridgelaws.stage5_site import offline, pagefind
+from bridgelaws.stage5_site import csp, offline, pagefind
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -161,6 +166,12 @@ def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> st
     return markdown
 
 
+def on_env(env: Environment, config: Any, files: Files) -> Environment:
+    """The policy function partials/csp.html calls with the inline snippets it renders."""
+    env.globals["content_security_policy"] = lambda inline: Markup(csp.policy(str(inline)))
+    return env
+
+
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
     context["nav"] = page_navigation(page, nav)
     context["web_manifest"] = urls.web_manifest(config.theme["language"])
@@ -190,6 +201,11 @@ def on_post_build(config: Any) -> None:
     if i18n is not None and getattr(i18n, "building", False):
         return
     site = Path(config.site_dir)
+    problems = csp.check_site(site)
+    if problems:
+        shown = "\n".join(str(problem) for problem in problems[:20])
+        more = f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
     description = config.site_description or config.site_name

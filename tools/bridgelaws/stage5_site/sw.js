@@ -10,7 +10,10 @@
  *    downloaded again.  The languages asked for are remembered, so a new version fetches them
  *    again by itself.
  *  - Requests are answered from the cache of this version first (its files are exactly this
- *    build's), else from the network (and kept), else, for a page, the cached 404 page.
+ *    build's), else from the network (kept only when final: successful and not redirected, so
+ *    /fi/2007/13 redirected to /fi/2007/13/ is never stored under the URL without the slash),
+ *    else, for a page asked for without its slash, a redirect to the kept folder, else, for a
+ *    page, the cached 404 page.
  *    The query string is ignored: the server ignores it too (?c= of compare views, ?q= of
  *    search, Pagefind's ?ts= cache-buster on pagefind-entry.json).
  */
@@ -80,11 +83,18 @@ async function answer(request, url) {
   try {
     const response = await fetch(request);
     // keep what was read, but never re-create a cache a newer worker has dropped
-    if (response.ok && response.type === "basic" && !url.search && (await caches.has(CACHE))) {
+    if (final(response) && !url.search && (await caches.has(CACHE))) {
       (await caches.open(CACHE)).put(key(url), await storable(response.clone(), ""));
     }
     return response;
   } catch (offline) {
+    if (request.mode === "navigate" && !url.pathname.endsWith("/")) {
+      // what the server would do: a folder asked for without its slash is sent on to it
+      const folder = new URL(url.pathname + "/", url.origin);
+      if (await caches.match(folder.href, { cacheName: CACHE })) {
+        return Response.redirect(folder.href + url.search + url.hash, 301);
+      }
+    }
     if (request.mode === "navigate") {
       const notFound = await caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
       if (notFound) {
@@ -93,6 +103,14 @@ async function answer(request, url) {
     }
     throw offline;
   }
+}
+
+/* Only a final answer is kept: successful, from this site, and not reached by a redirect.  A
+ * redirected one (the server sends /fi/2007/13 on to /fi/2007/13/) is the page of another URL:
+ * kept under the URL asked for, it would later be served at the wrong base, and every relative
+ * link on it would miss. */
+function final(response) {
+  return response.ok && !response.redirected && response.type === "basic";
 }
 
 /* A response rebuilt from its body: a redirected response cannot answer a navigation. */
@@ -137,8 +155,8 @@ async function precache(lang) {
         continue;
       }
       const response = await fetch(where, { cache: "no-cache" });
-      if (!response.ok) {
-        throw new Error(`${where}: HTTP ${response.status}`);
+      if (!final(response)) {
+        throw new Error(`${where}: HTTP ${response.status}${response.redirected ? ", redirected to " + response.url : ""}`);
       }
       await cache.put(where, await storable(response, hash));
       fetched += 1;

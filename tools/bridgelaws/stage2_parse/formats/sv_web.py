@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum, auto
+from functools import cached_property
 
 from bridgelaws.core.facts import LAW_NUMBERS, DocKind
 from bridgelaws.core.model import (
@@ -52,6 +53,7 @@ from bridgelaws.core.model import (
     Provision,
 )
 from bridgelaws.stage2_parse.blocks import (
+    Ahead,
     OpenLaw,
     Pending,
     Reading,
@@ -228,6 +230,11 @@ class _Parser:
     pending: Pending | None = None  # a paragraph, a section title or a footnote
     chapter: list[Heading] = field(default_factory=list)
 
+    @cached_property
+    def ahead(self) -> Ahead:
+        """The law headings and labels of the lines, for a lost heading (:meth:`_missing_law`)."""
+        return Ahead(self.lines, _law_number, _is_label)
+
     def run(self) -> ParseResult:
         for index, line in enumerate(self.lines):
             self._line(index, line)
@@ -297,7 +304,7 @@ class _Parser:
         """
         if kind is not Kind.SECTION or not line.startswith("A."):
             return None
-        return missing_law(self.current, self.laws, self.lines[index + 1 :], _law_number, _is_label)
+        return missing_law(self.current, self.laws, self.ahead, index + 1)
 
     def _labelled(self, index: int, kind: Kind, line: str, origin: Origin) -> None:
         missing = self._missing_law(index, kind, line)

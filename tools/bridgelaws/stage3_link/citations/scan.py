@@ -29,6 +29,7 @@ Three resolvers cover the forms of these languages:
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -70,14 +71,33 @@ class Form(Protocol):
         ...
 
 
+class Spans:
+    """Spans taken in a text, none overlapping another: whether a new one overlaps is a binary
+    search, not a look at every span taken (thousands of citations in a row stay linear).
+    """
+
+    def __init__(self) -> None:
+        self._spans: list[tuple[int, int]] = []  # by start (and, as none overlap, by end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether ``start``…``end`` overlaps a span taken (``s < end and start < e``)."""
+        before = bisect.bisect_left(self._spans, (end,)) - 1  # the last span starting before end
+        return before >= 0 and start < self._spans[before][1]
+
+    def take(self, start: int, end: int) -> None:
+        bisect.insort(self._spans, (start, end))
+
+
 def scan(text: str, context: Context, forms: Sequence[Form]) -> list[Citation]:
     """The citations in ``text``: reading order, non-overlapping, each with a resolved target."""
     taken: list[Citation] = []
+    spans = Spans()
     for form in forms:
         for match in form.pattern.finditer(text):
             citation = form.read(match, context)
-            if citation and not any(citation.start < c.end and c.start < citation.end for c in taken):
+            if citation and not spans.overlaps(citation.start, citation.end):
                 taken.append(citation)
+                spans.take(citation.start, citation.end)
     return sorted(taken, key=lambda citation: citation.start)
 
 

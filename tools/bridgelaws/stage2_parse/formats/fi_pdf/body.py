@@ -10,6 +10,7 @@ suit symbols.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from bridgelaws.core.model import Law, Level, NoteRef, Origin, Paragraph, ParseResult
@@ -35,6 +36,8 @@ ANY_LABEL = re.compile(
 # Words before which a sub-item label may stand although no punctuation precedes it:
 # "… ei ole vaikuttanut, tai b. se on luvallista tietoa …"
 SUBITEM_AFTER_WORDS = ("tai", "ja")
+SUBITEM_WORD_MAX = max(map(len, SUBITEM_AFTER_WORDS))
+WORD = re.compile(r"\S+")
 
 SECTION_TITLE_MAX_WORDS = 14
 
@@ -62,17 +65,17 @@ def section_title(text: str, start: int) -> int:
     määrää …`` → ``Aloituspaikka``.  A run that meets punctuation first is a sentence, not a
     title.
     """
-    words = list(re.finditer(r"\S+", text[start:]))
+    words = list(itertools.islice(WORD.finditer(text, start), SECTION_TITLE_MAX_WORDS + 1))
     if not words or not re.match(rf"[{CAPS}]", words[0][0]):
         return start
     end = start
-    for index, word in enumerate(words[: SECTION_TITLE_MAX_WORDS + 1]):
+    for index, word in enumerate(words):
         token = word[0]
         if index > 0 and (re.match(rf"[{CAPS}]", token) or re.fullmatch(r"\d{1,2}\.", token)):
             return end
         if index >= SECTION_TITLE_MAX_WORDS or re.search(r"[.,:;()!?]", token):
             return start
-        end = start + word.end()
+        end = word.end()
     return start
 
 
@@ -102,8 +105,10 @@ def parse_law_body(law: Law, text: str, base: int, stream: Stream, result: Parse
 
 def _match_label(outline: Outline, text: str, start: int, after_label: int) -> tuple[Level, str, str, int] | None:
     """The label at ``start`` as (level, key, label, end) if context and sequence allow."""
-    before = text[:start].rstrip()
-    at_boundary = start == 0 or before.endswith((".", ":", ";", "!", "?", ")")) or len(before) == after_label
+    before = start  # where the text before the label ends, spaces left out (never copied: linear)
+    while before and text[before - 1].isspace():
+        before -= 1
+    at_boundary = start == 0 or text.endswith((".", ":", ";", "!", "?", ")"), 0, before) or before == after_label
     for level, pattern in (
         (Level.SECTION, SECTION_LABEL),
         (Level.ITEM, ITEM_LABEL),
@@ -115,13 +120,23 @@ def _match_label(outline: Outline, text: str, start: int, after_label: int) -> t
             continue
         allowed = at_boundary
         if level is Level.SUBITEM:
-            last_word = before.rsplit(" ", 1)[-1]
-            allowed = at_boundary or before.endswith(",") or last_word in SUBITEM_AFTER_WORDS
+            allowed = at_boundary or text.endswith(",", 0, before) or _last_word(text, before) in SUBITEM_AFTER_WORDS
         elif level is Level.SUBSUBITEM:
             allowed = True  # "… c-kohdan sijaan (i) Alkuperäisen …": brackets make it unambiguous
         if allowed and outline.accepts(level, match["key"]):
             return level, match["key"], match["label"], match.end()
     return None
+
+
+def _last_word(text: str, end: int) -> str:
+    """What follows the last space in ``text[:end]``, looked for only as far back as the
+    longest of :data:`SUBITEM_AFTER_WORDS` (a longer word is none of them).
+    """
+    reach = max(0, end - SUBITEM_WORD_MAX - 1)
+    space = text.rfind(" ", reach, end)
+    if space < 0 and reach > 0:
+        return text[end - SUBITEM_WORD_MAX - 1 : end]  # longer than any of the words
+    return text[space + 1 : end]
 
 
 def _add_paragraph(outline: Outline, span: str, origin: Origin, result: ParseResult) -> None:

@@ -49,19 +49,55 @@ class Page:
 
 
 class Stream:
-    """The pages joined into one text, with a map from offsets back to line and page."""
+    """The pages joined into one text, with a map from offsets back to line and page.
+
+    The text is kept in pieces and joined when read, so that joining many pages stays linear.
+    """
 
     def __init__(self) -> None:
-        self.text = ""
+        self._pieces: list[str] = []
+        self._length = 0
+        self._joined: str | None = ""
         self._starts: list[int] = []
         self._origins: list[Origin] = []
 
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            self._joined = "".join(self._pieces)
+            self._pieces = [self._joined]
+        return self._joined
+
+    def _add(self, text: str) -> None:
+        if text:
+            self._pieces.append(text)
+            self._length += len(text)
+            self._joined = None
+
     def append(self, text: str, origin: Origin, separator: str = " ") -> None:
-        if self.text and text:
-            self.text += separator
-        self._starts.append(len(self.text))
+        if self._length and text:
+            self._add(separator)
+        self._starts.append(self._length)
         self._origins.append(origin)
-        self.text += text
+        self._add(text)
+
+    def tail(self, size: int) -> str:
+        """The last ``size`` characters of the text (fewer when it is shorter)."""
+        found = ""
+        for piece in reversed(self._pieces):
+            found = piece[-(size - len(found)) :] + found
+            if len(found) >= size:
+                break
+        return found
+
+    def drop_last(self) -> None:
+        """Remove the text's last character (a hyphen re-joined across a page break)."""
+        while self._pieces and not self._pieces[-1]:
+            self._pieces.pop()
+        if self._pieces:
+            self._pieces[-1] = self._pieces[-1][:-1]
+            self._length -= 1
+            self._joined = None
 
     @property
     def page_starts(self) -> list[int]:
@@ -144,9 +180,9 @@ def join_pages(pages: list[Page], result: ParseResult) -> Stream:
     for page in pages:
         origin = Origin(page.line, page.number)
         text = page.text
-        broken = re.search(rf"(?<=[{LOWER}])-$", stream.text)
+        broken = re.search(rf"(?<=[{LOWER}])-$", stream.tail(3))  # the end only: linear in pages
         if broken and re.match(rf"[{LOWER}]", text) and not text.startswith(("ja ", "tai ")):
-            stream.text = stream.text[:-1]
+            stream.drop_last()
             result.drop("-", origin, "hyphenation")
             stream.append(text, origin, separator="")
         else:

@@ -42,10 +42,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import Definition, Document, Law, Level, Origin, Paragraph, ParseResult, Provision
-from bridgelaws.stage2_parse.blocks import OpenLaw, Pending, missing_law, pending_paragraph
+from bridgelaws.stage2_parse.blocks import Ahead, OpenLaw, Pending, missing_law, pending_paragraph
 from bridgelaws.stage2_parse.formats.tr_blog.lines import (
     INTRO_TOPIC,
     LAW_HEADING,
@@ -87,6 +88,11 @@ class _Parser:
     comments: bool = False  # inside the comment form at the end
     seen_text: bool = False  # the post title can only be the first line
     last_structure: int = -1  # index of the last law heading, intro or label line
+
+    @cached_property
+    def ahead(self) -> Ahead:
+        """The law headings and labels of the lines, for a lost heading (:meth:`_missing_law`)."""
+        return Ahead(self.lines, law_number, is_label)
 
     def run(self) -> ParseResult:
         structure = [i for i, line in enumerate(self.lines) if classify(line) in STRUCTURE]
@@ -196,7 +202,7 @@ class _Parser:
         """
         if not SECTION.match(line) or not line.startswith("A."):
             return None
-        return missing_law(self.current, self.laws, self.lines[index + 1 :], law_number, is_label)
+        return missing_law(self.current, self.laws, self.ahead, index + 1)
 
     def _labelled(self, index: int, line: str, origin: Origin) -> None:
         self.definitions = self.comments = False

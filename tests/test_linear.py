@@ -1,0 +1,176 @@
+"""Damaged input takes time linear in its size: doubling the damage about doubles the time.
+
+Each case damages one real source the way a bad copy would (stray ``A.`` lines, thousands of
+junk lines, one huge line without breaks, thousands of citations in a row), then reads,
+parses and links that source as ``bridgelaws check`` does, at size N and 2N within one run.
+The ratio, not an absolute time, is checked (the best of three runs each, against noise); a
+quadratic step would make it about 4.  Before these tests, 2,000 stray ``A.`` lines took
+11–14 s in the Swedish and Turkish parsers, 10,000 junk pages 18 s in the PDF parser, 3,000
+citations in a row 8 s to locate, and a 100 KB query 6 s (Turkish: 105 s) on the search page.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import pipeline
+from bridgelaws.stage1_read import manifest
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage2_parse.load import parse_source
+from conftest import SOURCES
+
+MAX_RATIO = 3.0
+REPEAT = 3
+
+FI97 = "fi-1997-laws.txt"
+FI07 = "fi-2007-laws.pdf.txt"
+SV = "sv-2007-laws-9-16.web.txt"
+TR = "tr-2017-laws-extract.blog.txt"
+PL = "pl-2017-pzbs-decisions.web.txt"
+ALL = [FI97, FI07, SV, TR, PL]
+
+Damage = Callable[[str, int], str]
+
+
+def _insert_lines(text: str, lines: list[str]) -> str:
+    """``lines`` inserted in the middle of the source (inside the laws, not after them)."""
+    source = text.split("\n")
+    middle = len(source) // 2
+    return "\n".join(source[:middle] + lines + source[middle:])
+
+
+def stray_labels(text: str, n: int) -> str:
+    return _insert_lines(text, ["A."] * n)
+
+
+def junk_lines(text: str, n: int) -> str:
+    return _insert_lines(text, [f"xq{i} zzz roska" for i in range(n)])
+
+
+def wrapped_lines(text: str, n: int) -> str:
+    """One paragraph hard-wrapped over ``n`` lines, each ending in a broken word."""
+    return _insert_lines(text, ["kilpailun johta-"] * n + [""])
+
+
+def long_line(unit: str) -> Damage:
+    return lambda text, n: _insert_lines(text, [(unit * (n // len(unit) + 1))[:n]])
+
+
+CITATION = {"fi": "lain 12C1 kohta, ", "sv": "lag 12C1b, ", "tr": "Yasa 16C, ", "pl": "przepis 80A, "}
+
+
+def citations(text: str, n: int, file: str) -> str:
+    source = text.split("\n")
+    middle = len(source) // 2
+    source[middle] += " " + CITATION[file[:2]] * n
+    return "\n".join(source)
+
+
+@pytest.fixture(scope="module")
+def sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("sources")
+    for path in SOURCES.iterdir():
+        if path.is_file():
+            shutil.copy(path, folder / path.name)
+    return folder
+
+
+def check_time(sources: Path, file: str, text: str) -> float:
+    """Seconds to read, parse and link ``text`` as the source ``file`` (best of three)."""
+    (sources / file).write_text(text, encoding="utf-8")
+    listed = manifest.read(sources / "manifest.toml")
+    source, metas = next((source, metas) for source, metas in listed.entries if source.file == file)
+    best = float("inf")
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        report, entries = parse_source(source, metas)
+        assert not report.errors, report.errors
+        pipeline.link(Corpus(entries, [report], []))
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def assert_linear(sources: Path, file: str, damage: Callable[[str, int], str], n: int) -> None:
+    clean = (SOURCES / file).read_text(encoding="utf-8")
+    try:
+        for _ in range(2):  # once more when the machine was busy: a quadratic step fails both
+            single = check_time(sources, file, damage(clean, n))
+            double = check_time(sources, file, damage(clean, 2 * n))
+            ratio = double / single
+            if ratio <= MAX_RATIO:
+                break
+    finally:
+        shutil.copy(SOURCES / file, sources / file)
+    assert ratio <= MAX_RATIO, f"{file}: {n} → {2 * n}: {single:.2f} s → {double:.2f} s (×{ratio:.1f})"
+
+
+@pytest.mark.parametrize("file", ALL)
+def test_stray_labels(sources: Path, file: str) -> None:
+    assert_linear(sources, file, stray_labels, 3000)
+
+
+@pytest.mark.parametrize("file", ALL)
+def test_junk_lines(sources: Path, file: str) -> None:
+    assert_linear(sources, file, junk_lines, 5000)
+
+
+@pytest.mark.parametrize("file", ALL)
+def test_wrapped_lines(sources: Path, file: str) -> None:
+    assert_linear(sources, file, wrapped_lines, 2500)
+
+
+@pytest.mark.parametrize("file", ALL)
+@pytest.mark.parametrize("unit", ["x", "A. 1. (b) 2. sa- "], ids=["no-space", "labels"])
+def test_long_line(sources: Path, file: str, unit: str) -> None:
+    assert_linear(sources, file, long_line(unit), 100_000)
+
+
+@pytest.mark.parametrize("file", ALL)
+def test_citations_in_a_row(sources: Path, file: str) -> None:
+    assert_linear(sources, file, lambda text, n: citations(text, n, file), 3000)
+
+
+# -- the search page ---------------------------------------------------------------------------
+
+MEASURE_QUERY = """async query => {
+  const input = document.getElementById('search-input');
+  const list = document.getElementById('search-results');
+  const started = performance.now();
+  input.value = query;
+  input.form.requestSubmit();
+  while (list.dataset.query !== query) await new Promise((resolve) => setTimeout(resolve, 5));
+  return [performance.now() - started, document.getElementById('search-status').textContent];
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "unit"), [("fi", "sana kortti "), ("tr", "ısı ")])
+def test_search_long_query(browser: object, base_url: str, lang: str, unit: str) -> None:
+    """A 100 KB query and one twice as long: about the same time, and the page says it cut them."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{lang}/search/")
+        page.evaluate(MEASURE_QUERY, "kortti")  # load Pagefind first
+        too_long = page.evaluate(
+            "JSON.parse(document.getElementById('search-data').textContent).strings.search_too_long.split('{')[0]"
+        )
+        times = {}
+        for size in (100_000, 200_000):
+            query = (unit * (size // len(unit) + 1))[:size]
+            best = float("inf")
+            for _ in range(REPEAT):
+                elapsed, status = page.evaluate(MEASURE_QUERY, query)
+                best = min(best, elapsed)
+                assert status.startswith(too_long), status[:200]  # the page says the query was cut
+                assert len(status) < 1000, status[:200]  # and shows the part searched
+            times[size] = best
+        ratio = times[200_000] / times[100_000]
+        assert ratio <= MAX_RATIO, f"{times[100_000]:.0f} ms → {times[200_000]:.0f} ms (×{ratio:.1f})"
+    finally:
+        context.close()
