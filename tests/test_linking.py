@@ -73,3 +73,18 @@ def test_closest_edition_of_the_same_language_comes_before_other_languages(corpu
     order = [e.meta.id for e in Resolver(corpus).candidates(entry)]
     assert order[0] == "sv-2007"
     assert order.index("fi-2007") < order.index("fi-1997")  # same edition before another edition
+
+
+@pytest.mark.parametrize(
+    ("doc", "law", "ref", "nearest"),
+    [
+        ("fi-2007", 12, "12C1b", "12C1b"),  # printed
+        ("fi-1997", 13, "13D2a", "13"),  # 1997 Law 13 has no D: the law
+        ("sv-2007", 16, "16D2x", "16D2"),  # no such sub-item: the item
+    ],
+)
+def test_nearest_printed_provision(corpus: corpus_module.Corpus, doc: str, law: int, ref: str, nearest: str) -> None:
+    entry = corpus.by_id(doc)
+    assert entry is not None
+    found = entry.document.law(law)
+    assert found is not None and found.nearest(ref) == nearest

@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 
 from bridgelaws.core.facts import DocKind
-from bridgelaws.core.refs import point_ref
+from bridgelaws.core.refs import ancestors, point_ref
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,12 @@ class Numbered:
     def provisions(self) -> Iterator[Provision]:
         for child in self.children:
             yield from child.walk()
+
+    def nearest(self, ref: str) -> str:
+        """``ref`` if this law (or point) prints it, else its nearest printed ancestor, else the whole:
+        ``12C1eii`` in a text without sub-item (ii) → ``12C1e``."""
+        printed = {self.ref, *(node.ref for node in self.provisions())}
+        return next((ancestor for ancestor in ancestors(ref) if ancestor in printed), self.ref)
 
 
 @dataclass

@@ -52,15 +52,6 @@ class Registry(Generic[T]):
             self._items[name] = item = loaded
         return item
 
-    def names(self) -> list[str]:
-        return list(self._items)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._items
-
     def __iter__(self) -> Iterator[T]:
         """Every item, in order (lazy entries are imported)."""
         return (self.get(name) for name in self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)

@@ -12,7 +12,6 @@ from functools import cached_property
 from pathlib import Path
 
 from bridgelaws.core.accounting import Balance
-from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import Document, DocumentMeta, ParseResult, SourceMeta
 from bridgelaws.stage1_read.intake import Intake
 
@@ -29,10 +28,6 @@ class Entry:
     meta: DocumentMeta
     document: Document
     intake: Intake | None = None
-
-    @property
-    def kind(self) -> DocKind:
-        return self.meta.kind
 
 
 @dataclass
@@ -63,9 +58,6 @@ class Corpus:
 
     def in_language(self, lang: str) -> list[Entry]:
         return [entry for entry in self.entries if entry.meta.lang == lang]
-
-    def of_kind(self, kind: DocKind) -> list[Entry]:
-        return [entry for entry in self.entries if entry.meta.kind is kind]
 
     @cached_property
     def _entries_by_law(self) -> dict[int, list[Entry]]:

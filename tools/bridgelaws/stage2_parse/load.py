@@ -15,10 +15,11 @@ from pathlib import Path
 from bridgelaws.core.accounting import balance
 from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import DocumentMeta, Origin, ParseResult, SourceMeta
+from bridgelaws.core.registry import UnknownName
 from bridgelaws.stage1_read import intake, manifest
 from bridgelaws.stage1_read.intake import Intake
 from bridgelaws.stage2_parse.corpus import Corpus, Entry, SourceReport
-from bridgelaws.stage2_parse.formats import Parser, UnknownParser, get_parser
+from bridgelaws.stage2_parse.formats import Parser, get_parser
 
 READABLE_SUFFIXES = (".txt", ".html", ".htm")
 
@@ -90,7 +91,7 @@ def parse_source(source: SourceMeta, metas: list[DocumentMeta]) -> tuple[SourceR
     report = SourceReport(source)
     try:
         parse = get_parser(source.parser)
-    except (UnknownParser, ImportError) as error:
+    except (UnknownName, ImportError) as error:
         report.errors.append(f"{source.where('parser')}: {error}; this source is left out")
         return report, []
     read = read_source(source, report, metas[0].lang if metas else "")

@@ -126,9 +126,7 @@ def _link_to(page: Page, other: Entry, ref: str) -> str:
     law = other.document.law(number) if number else None
     if law is None:
         return ""
-    printed = {law.ref, *(node.ref for node in law.provisions())}
-    at = next((ancestor for ancestor in refs.ancestors(ref) if ancestor in printed), law.ref)
-    return page.link(urls.provision(other.meta, law.number, at))
+    return page.link(urls.provision(other.meta, law.number, law.nearest(ref)))
 
 
 def cited_by_block(linkage: Linkage, page: Page, number: int, entry: Entry) -> list[str]:

@@ -79,8 +79,8 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     law = refs.law_of(ref) or number
     if entry is None:
         return f'<td><a href="{page.link(urls.law_hub(page.lang, law))}">{h(ref)}</a></td>'
-    printed = {str(law)} | {node.ref for node in entry.document.law(law).provisions()}  # type: ignore[union-attr]
-    at = next((a for a in refs.ancestors(ref) if a in printed), str(law))
+    printed = entry.document.law(law)
+    at = printed.nearest(ref) if printed else str(law)
     link = page.link(urls.provision(entry.meta, law, at))
     return f'<td><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">{h(ref)}</a></td>'
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bridgelaws.core.model import ParseResult
-from bridgelaws.core.registry import Registry, UnknownName
+from bridgelaws.core.registry import Registry
 
 Parser = Callable[[str], ParseResult]
 
@@ -17,9 +17,7 @@ PARSERS: Registry[Parser] = Registry("parser")
 for _name in ("fi_pdf", "fi_ocr", "sv_web", "tr_blog", "pl_pzbs"):
     PARSERS.register(_name, f"{__name__}.{_name}:parse")
 
-UnknownParser = UnknownName
-
 
 def get_parser(name: str) -> Parser:
-    """The ``parse`` function of the parser called ``name``; :class:`UnknownParser` if none is."""
+    """The ``parse`` function of the parser called ``name``; ``UnknownName`` (a ``LookupError``) if none is."""
     return PARSERS.get(name)
