@@ -283,27 +283,30 @@ def test_citations_are_well_formed(grammar: Grammar, text: str, context: Context
 
 
 def paragraphs(document: Document) -> Iterator[tuple[str, Context, str]]:
-    """Every paragraph with its context and a kind (``front``, ``definition``, ``law``, ``point``)."""
+    """Every text that may cite — paragraphs as printed (page hints in place), law and provision
+    titles, footnotes — with its context and a kind (``front``, ``definition``, ``law``, ``point``)."""
     for paragraph in document.front_matter + document.back_matter:
-        yield paragraph.text, Context(), "front"
+        yield paragraph.printed(), Context(), "front"
     for definition in document.definitions:
         for paragraph in definition.paragraphs:
-            yield paragraph.text, Context(), "definition"
+            yield paragraph.printed(), Context(), "definition"
     for law in document.laws:
         yield law.title, Context(str(law.number), law.number), "law"
         for paragraph in law.paragraphs:
-            yield paragraph.text, Context(str(law.number), law.number), "law"
+            yield paragraph.printed(), Context(str(law.number), law.number), "law"
         for footnote in law.footnotes:
             yield footnote.text, Context(str(law.number), law.number), "law"
         for node in law.provisions():
+            if node.title:
+                yield node.title, Context(node.ref, law.number), "law"
             for paragraph in node.paragraphs:
-                yield paragraph.text, Context(node.ref, law.number), "law"
+                yield paragraph.printed(), Context(node.ref, law.number), "law"
     for point in document.points:
         for paragraph in point.paragraphs:
-            yield paragraph.text, Context(refs.point_ref(point.number)), "point"
+            yield paragraph.printed(), Context(refs.point_ref(point.number)), "point"
         for node in point.provisions():
             for paragraph in node.paragraphs:
-                yield paragraph.text, Context(node.ref), "point"
+                yield paragraph.printed(), Context(node.ref), "point"
 
 
 def run(file: str, grammar_name: str) -> list[tuple[str, Context, str, Citation]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
+from functools import cached_property
 from pathlib import Path
 
 from bridgelaws.core.facts import DocKind
@@ -40,19 +41,62 @@ class NoteRef:
     mark: str
 
 
+@dataclass(frozen=True)
+class PageHint:
+    """A printed book's pointer to the page a cited law is on, lifted out of the reading text.
+
+    The Finnish 2007 text prints ``(s. 28) 16C`` — Law 16C, found on page 28 of the book.  The
+    hint is apparatus, not law: it stays in the model (and in the export's citation text) as
+    provenance, and ``offset`` is where it stood in the paragraph's text (before ``16C``).
+    """
+
+    offset: int
+    text: str  # as printed, with the space after it: "(s. 28) "
+    page: int
+
+
 @dataclass
 class Paragraph:
     """One paragraph of source text.
 
     ``style`` is ``text`` (re-flowed prose), ``pre`` (keeps the source's line breaks: the
     OCR'd book's score tables) or ``heading`` (a heading inside front matter).
-    ``notes`` are footnote markers found in the text (the marker characters stay in ``text``).
+    ``notes`` are footnote markers found in the text (the marker characters stay in ``text``);
+    ``hints`` the printed page hints lifted out of it (:class:`PageHint`), in text order.
     """
 
     text: str
     origin: Origin
     style: str = "text"
     notes: list[NoteRef] = field(default_factory=list)
+    hints: list[PageHint] = field(default_factory=list)
+
+    def printed(self) -> str:
+        """The text as printed, page hints in place: what citation grammars read."""
+        if not self.hints:
+            return self.text
+        parts, position = [], 0
+        for hint in self.hints:
+            parts += [self.text[position : hint.offset], hint.text]
+            position = hint.offset
+        parts.append(self.text[position:])
+        return "".join(parts)
+
+    def from_printed(self, offset: int) -> int:
+        """An offset of :meth:`printed` as an offset of ``text`` (inside a hint: where it stood)."""
+        shift = 0
+        for hint in self.hints:
+            start = hint.offset + shift
+            if offset < start:
+                break
+            if offset < start + len(hint.text):
+                return hint.offset
+            shift += len(hint.text)
+        return offset - shift
+
+    def hint_at(self, offset: int) -> PageHint | None:
+        """The page hint printed just before ``text[offset:]``, if any."""
+        return next((hint for hint in self.hints if hint.offset == offset), None)
 
 
 @dataclass
@@ -62,6 +106,11 @@ class Footnote:
     mark: str
     text: str
     origin: Origin
+
+    @cached_property
+    def paragraph(self) -> Paragraph:
+        """The note's text as a paragraph: its citations are found and linked like any other's."""
+        return Paragraph(self.text, self.origin)
 
     @property
     def key(self) -> str:
@@ -89,6 +138,11 @@ class Provision:
     origin: Origin
     paragraphs: list[Paragraph] = field(default_factory=list)
     children: list[Provision] = field(default_factory=list)
+
+    @cached_property
+    def title_paragraph(self) -> Paragraph:
+        """The title as a paragraph: a citation in it (``… 42 ja 43 §:ssä``) is found and linked."""
+        return Paragraph(self.title, self.origin)
 
     def walk(self) -> Iterator[Provision]:
         yield self

@@ -25,7 +25,8 @@ def _paragraphs(paragraphs: Iterable[Paragraph], indent: str) -> list[str]:
     for p in paragraphs:
         notes = f" notes={[n.mark for n in p.notes]}" if p.notes else ""
         style = f" [{p.style}]" if p.style != "text" else ""
-        lines.append(f"{indent}¶ L{p.origin.line}{style}{notes}: {_clip(p.text)}")
+        hints = f" pages={[hint.page for hint in p.hints]}" if p.hints else ""
+        lines.append(f"{indent}¶ L{p.origin.line}{style}{notes}{hints}: {_clip(p.text)}")
     return lines
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from bridgelaws.core.model import Paragraph
+from bridgelaws.core.model import Law, Paragraph, Point
 from bridgelaws.stage1_read.repairs import invisible_name, is_invisible
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.citations import Citation, Context, get_grammar
+from bridgelaws.stage3_link.citations import Citation, Context, Grammar, Part, get_grammar
+from bridgelaws.stage3_link.citations.ranges import expand_ranges
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.glossary import glossary
 from bridgelaws.stage3_link.linkage import Link, Linkage, Reference
@@ -25,7 +26,8 @@ from bridgelaws.stage3_link.resolve import Resolver
 
 
 def contexts(entry: Entry) -> Iterator[tuple[Paragraph, Context]]:
-    """Every paragraph of a document with the provision it stands in."""
+    """Every text of a document that may cite, with the provision it stands in: paragraphs,
+    provision titles (``Lepääjä (… 42 ja 43 §:ssä)``) and footnotes (``* 43B2(b) §``)."""
     document = entry.document
     for paragraph in document.front_matter + document.back_matter:
         yield paragraph, Context()
@@ -33,17 +35,24 @@ def contexts(entry: Entry) -> Iterator[tuple[Paragraph, Context]]:
         for paragraph in definition.paragraphs:
             yield paragraph, Context()
     for law in document.laws:
-        for paragraph in law.paragraphs:
-            yield paragraph, Context(law.ref, law.number)
-        for node in law.provisions():
-            for paragraph in node.paragraphs:
-                yield paragraph, Context(node.ref, law.number)
+        yield from _numbered(law, law.number)
     for point in document.points:
-        for paragraph in point.paragraphs:
-            yield paragraph, Context(point.ref, None)
-        for node in point.provisions():
-            for paragraph in node.paragraphs:
-                yield paragraph, Context(node.ref, None)
+        yield from _numbered(point, None)
+
+
+def _numbered(owner: Law | Point, law: int | None) -> Iterator[tuple[Paragraph, Context]]:
+    marked_in: dict[str, str] = {}  # a footnote reads in the provision its marker stands in
+    for paragraph in owner.paragraphs:
+        marked_in.update((note.mark, owner.ref) for note in paragraph.notes)
+        yield paragraph, Context(owner.ref, law)
+    for node in owner.provisions():
+        if node.title:
+            yield node.title_paragraph, Context(node.ref, law)
+        for paragraph in node.paragraphs:
+            marked_in.update((note.mark, node.ref) for note in paragraph.notes)
+            yield paragraph, Context(node.ref, law)
+    for note in owner.footnotes:
+        yield note.paragraph, Context(marked_in.get(note.key, owner.ref), law)
 
 
 def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
@@ -65,7 +74,7 @@ def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
         references = linkage.references.setdefault(entry.meta.id, [])
         for paragraph, context in contexts(entry):
             suspect = any(is_invisible(ch) for ch in paragraph.text)
-            for citation in find(paragraph.text, context):
+            for citation in citations_in(paragraph, find, context):
                 hidden = _invisible_beside(paragraph.text, citation) if suspect else None
                 reference = _link_citation(
                     linkage, resolver, entry, paragraph, citation, context, source, hidden is None
@@ -77,6 +86,30 @@ def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
                         f"{invisible_name(hidden)} (U+{ord(hidden):04X}) in it: left unlinked"
                     )
     return linkage
+
+
+def citations_in(paragraph: Paragraph, find: Grammar, context: Context) -> list[Citation]:
+    """The citations of a paragraph, with offsets in its text.
+
+    The grammar reads the text as printed (:meth:`~bridgelaws.core.model.Paragraph.printed`):
+    a page hint tells it that ``(s. 37) 23`` is Law 23, not the number 23.  A citation's text
+    (the export's) keeps the hint; its links start at the law after the hint.  A range's ends
+    imply what lies between (``A-E`` → A, B, C, D, E: :mod:`~bridgelaws.stage3_link.citations.ranges`).
+    """
+    printed = paragraph.printed()
+    found = [expand_ranges(printed, citation) for citation in find(printed, context)]
+    if not paragraph.hints:
+        return found
+    at = paragraph.from_printed
+    return [
+        Citation(
+            at(citation.start),
+            at(citation.end),
+            tuple(Part(at(part.start), at(part.end), part.target) for part in citation.parts),
+            printed=printed[citation.start : citation.end],
+        )
+        for citation in found
+    ]
 
 
 def _invisible_beside(text: str, citation: Citation) -> str | None:
@@ -116,13 +149,13 @@ def _link_citation(
     spans.extend(
         Link(part.start, part.end, resolution)
         for part, resolution in zip(citation.parts, resolutions, strict=True)
-        if resolution
+        if resolution and part.end > part.start  # a target a range implies has nothing to tap
     )
     return Reference(
         doc_id=entry.meta.id,
         in_ref=context.ref or "",
         line=source.line_of(paragraph, citation.start, citation.end),
-        text=paragraph.text[citation.start : citation.end],
+        text=citation.printed or paragraph.text[citation.start : citation.end],
         targets=tuple(citation.targets),
         resolutions=resolutions,
     )

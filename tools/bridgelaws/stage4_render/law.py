@@ -57,7 +57,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     for child in law.children:
         for block in provision_blocks(child, owner, decorate=decorate):
             body.extend([block, ""])
-    body.extend(footnote_blocks(law.footnotes, owner, lang))
+    body.extend(footnote_blocks(law.footnotes, owner, lang, decorate))
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
     return page

@@ -51,5 +51,5 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
     for child in point.children:
         for block in provision_blocks(child, owner, decorate=decorate):
             body.extend([block, ""])
-    body.extend(footnote_blocks(point.footnotes, owner, lang))
+    body.extend(footnote_blocks(point.footnotes, owner, lang, decorate))
     return page

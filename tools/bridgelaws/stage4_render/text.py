@@ -7,8 +7,8 @@ markers, and what :func:`page_decorator` adds from the link stage — citations 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Footnote, Level, Paragraph, Provision
@@ -26,12 +26,16 @@ class Markup:
     end: int
     open: str
     close: str
+    kind: str = "link"  # "link", "note" (a footnote marker) or "term"
 
 
-Decorate = Callable[[Paragraph], list[Markup]]
+class Decorate(Protocol):
+    """Markup the link stage adds to a text: its citations, and (``explain``) defined terms."""
+
+    def __call__(self, paragraph: Paragraph, explain: bool = True) -> list[Markup]: ...
 
 
-def no_decoration(paragraph: Paragraph) -> list[Markup]:
+def no_decoration(paragraph: Paragraph, explain: bool = True) -> list[Markup]:
     return []
 
 
@@ -40,11 +44,8 @@ def note_markup(paragraph: Paragraph, owner: str) -> list[Markup]:
     for note in paragraph.notes:
         if paragraph.text[note.offset : note.offset + len(note.mark)] == note.mark:
             target = refs.footnote_anchor(owner, note.mark)
-            spans.append(
-                Markup(
-                    note.offset, note.offset + len(note.mark), f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>"
-                )
-            )
+            end = note.offset + len(note.mark)
+            spans.append(Markup(note.offset, end, f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>", "note"))
     return spans
 
 
@@ -77,6 +78,21 @@ def paragraph_html(
     return f"<{tag}{class_attr}{attrs}>{lead}{content}</{tag}>"
 
 
+def title_markdown(title: Paragraph, decorate: Decorate = no_decoration) -> str:
+    """A provision's title for its Markdown heading: escaped for Markdown, its citations linked
+    (``Lepääjä (… 42 ja 43 §:ssä)``); terms are explained in the text, not in headings."""
+    parts: list[str] = []
+    position = 0
+    for span in sorted(decorate(title, explain=False), key=lambda m: (m.start, -m.end)):
+        if span.start < position or span.start >= span.end:
+            continue
+        parts += [md_inline(title.text[position : span.start]), span.open, md_inline(title.text[span.start : span.end])]
+        parts.append(span.close)
+        position = span.end
+    parts.append(md_inline(title.text[position:]))
+    return "".join(parts)
+
+
 HEADING_DEPTH = {Level.SECTION: 2, Level.ITEM: 3, Level.SUBITEM: 4, Level.SUBSUBITEM: 5}
 
 
@@ -96,7 +112,7 @@ def provision_blocks(
     anchor = refs.anchor(node.ref)
     if node.level is Level.SECTION or node.title:
         lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
-        title = f" {md_inline(node.title)}" if node.title else ""
+        title = f" {title_markdown(node.title_paragraph, decorate)}" if node.title else ""
         blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {lead}{md_inline(node.label)}{title} {{ #{anchor} .prov-h }}")
         pending = []
         for paragraph in node.paragraphs:
@@ -121,15 +137,15 @@ def provision_blocks(
     return blocks
 
 
-def footnote_blocks(notes: list[Footnote], owner: str, lang: str) -> list[str]:
+def footnote_blocks(notes: list[Footnote], owner: str, lang: str, decorate: Decorate = no_decoration) -> list[str]:
+    """The law's (or point's) footnotes, their citations linked (``* 43B2(b) §``)."""
     if not notes:
         return []
     blocks = [f'<section class="footnotes" aria-label="{h(t(lang, "footnotes"))}">']
     for note in notes:
         anchor = refs.footnote_anchor(owner, note.key)
-        blocks.append(
-            f'<p id="{anchor}" class="footnote"><span class="fn-mark">{h(note.mark)}</span> {h(note.text)}</p>'
-        )
+        lead = f'<span class="fn-mark">{h(note.mark)}</span> '
+        blocks.append(paragraph_html(note.paragraph, owner, "footnote", f' id="{anchor}"', lead, decorate))
     blocks.append("</section>")
     return ["\n".join(blocks)]
 
@@ -158,24 +174,29 @@ def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bo
     terms = linkage.glossary(entry.meta.id) if explain_terms else []
     seen: set[str] = set()
 
-    def decorate(paragraph: Paragraph) -> list[Markup]:
+    def decorate(paragraph: Paragraph, explain: bool = True) -> list[Markup]:
         spans = []
         for link in linkage.for_paragraph(paragraph):
             resolution = link.resolution
             href = page.link(urls.provision(resolution.document, resolution.owner, resolution.ref))
+            hint = paragraph.hint_at(link.start)
+            tooltip = f' title="{h(t(page.lang, "printed_page", page=hint.page))}"' if hint else ""
             if resolution.elsewhere:
                 spans.append(
                     Markup(
                         link.start,
                         link.end,
-                        f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}">',
+                        f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}"'
+                        f"{tooltip}>",
                         f'<span class="via"> → {h(via(resolution))}</span></a>',
                     )
                 )
             else:
-                spans.append(Markup(link.start, link.end, f'<a class="ref" href="{href}">', "</a>"))
-        for start, end, term in find_terms(paragraph.text, terms, seen):
-            spans.append(Markup(start, end, f'<abbr class="term" title="{h(term.gloss)}" tabindex="0">', "</abbr>"))
+                spans.append(Markup(link.start, link.end, f'<a class="ref" href="{h(href)}"{tooltip}>', "</a>"))
+        for start, end, term in find_terms(paragraph.text, terms if explain else [], seen):
+            spans.append(
+                Markup(start, end, f'<abbr class="term" title="{h(term.gloss)}" tabindex="0">', "</abbr>", "term")
+            )
         return spans
 
     return decorate

@@ -49,9 +49,13 @@ class Part:
 
 @dataclass(frozen=True)
 class Citation:
+    """``text[start:end]`` is the citation; ``printed`` its text as printed, when that differs
+    (a page hint the paragraph's text no longer holds: ``(s. 28) 16C :ää``)."""
+
     start: int
     end: int
     parts: tuple[Part, ...]
+    printed: str = ""
 
     @property
     def targets(self) -> list[str]:

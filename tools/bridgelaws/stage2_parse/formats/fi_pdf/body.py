@@ -15,6 +15,7 @@ import re
 
 from bridgelaws.core.model import Law, Level, NoteRef, Origin, Paragraph, ParseResult
 from bridgelaws.stage1_read.cleaning import join_broken_words, restore_suit_symbols
+from bridgelaws.stage2_parse.formats.fi_pdf.hints import lift_page_hints
 from bridgelaws.stage2_parse.formats.fi_pdf.pages import CAPS, LOWER, Stream
 from bridgelaws.stage2_parse.outline import Outline
 
@@ -52,7 +53,8 @@ def make_paragraph(text: str, origin: Origin, result: ParseResult) -> Paragraph 
         return None
     text = join_broken_words(text).report(result, origin)  # hyphens dropped
     text = restore_suit_symbols(text).report(result, origin)  # suit symbols inserted
-    return Paragraph(text, origin)
+    lifted, hints = lift_page_hints(text)
+    return Paragraph(lifted.report(result, origin), origin, hints=hints)  # page hints lifted
 
 
 # -- law bodies -------------------------------------------------------------------------------
