@@ -37,25 +37,21 @@ RENUMBERED_2017 = frozenset(
 
 # 2017 provisions cited by tr-2017 or pl-2017-pzbs, in a law of RENUMBERED_2017, with no 2007-2017 row.
 UNCOVERED = {
-    # PZBS point 7 (own system description): whether WBF 2007 Law 20 had a section G, and its items, not verified.
-    "20G": "2007 numbering of Law 20G not verified",
-    # PZBS points 10-14, 16-18: WBF 2007 40B lettered the Regulating Authority's powers differently (2007 40B2
-    # (a)-(d); 2017 40B2 (a)(i)-(v), (b)-(d)); only 40B2(a)(v) = 2007 40B2(d) is verified and has a row.
-    "40B1": "2007 Law 40B1 wording not verified",
-    "40B2ai": "2007 Law 40B2 lettering not verified item by item",
-    "40B2aii": "2007 Law 40B2 lettering not verified item by item",
-    "40B2aiii": "2007 Law 40B2 lettering not verified item by item",
-    "40B2aiv": "2007 Law 40B2 lettering not verified item by item",
-    "40B2b": "2017 own system card rule: its 2007 place not verified",
-    "40B2c": "2017 opponents' system card rule: its 2007 place not verified",
-    "40B2d": "2017 memory aids rule: its 2007 place not verified",
-    # PZBS point 26: 2007 Law 93C against 2017 93C not verified.
-    "93C": "2007 numbering of Law 93C not verified",
+    # PZBS points 11-13: WBF 2017 40B2(a)(i)-(iii) (the Regulating Authority's powers over special partnership
+    # understandings, System Card, alerting); the wording of WBF 2007 40B2(a) was not read. Rows exist for
+    # 40B2a(iv) (2007 40B3), 40B2a(v) (2007 40B2(d)), 40B2b, 40B2c and 40B2d (2007 40C3(a)).
+    "40B2ai": "2007 Law 40B2(a) wording not read",
+    "40B2aii": "2007 Law 40B2(a) wording not read",
+    "40B2aiii": "2007 Law 40B2(a) wording not read",
+    # PZBS point 26: WBF 2017 93C 'Further Possibilities of Appeal' read; no WBF 2007 text of Law 93 read.
+    "93C": "2007 Law 93C not read",
 }
 
 # Sections of the 2007 texts (Laws 9-18) with no 2007-2017 row.
 UNCOVERED_2007 = {
-    "16C3": "2017 16D's third item not verified",
+    # fi-2007/sv-2007 16C3 (after the first call the Director proceeds as in 2(c)): neither the WBF 2007 English
+    # 16C3 nor WBF 2017 16D3 was read.
+    "16C3": "WBF 2007 16C3 and WBF 2017 16D3 not read",
 }
 
 # 2017 provisions with a row that tr-2017 does not print as a provision of its own.
