@@ -16,6 +16,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Pair
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, h, md_inline, t
+from bridgelaws.stage4_render.switcher import simple_alternates
 
 UNKNOWN = "?"  # no concordance row says where the provision is in that edition
 
@@ -90,17 +91,17 @@ def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> str:
     return page.link(urls.law(entry.meta, number) if entry else urls.law_hub(page.lang, number))
 
 
-def numbering_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
-    lang = facts.DEFAULT_LANGUAGE
+def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
+    """Law ``number``'s chains through the editions, with ``lang``'s interface (one page per language)."""
     title = t(lang, "numbering_title", n=number)
     page = Page(
-        url=urls.numbering(number),
+        url=urls.numbering(lang, number),
         lang=lang,
         title=title,
         body=[],
         description=title,
         meta={"numbering": number, "hide": ["navigation", "toc"]},
-        alternates={code: urls.law_hub(code, number) for code in facts.INTERFACE_LANGUAGES},
+        alternates=simple_alternates(lambda code: urls.numbering(code, number)),
     )
     body = page.body
     body.extend([f"# {md_inline(title)} {{ #{number} }}", "", f"<p>{h(t(lang, 'numbering_intro'))}</p>", ""])
@@ -113,10 +114,10 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
         lines = [f'<div class="numbering"><table><thead><tr>{head}{how_head}</tr></thead><tbody>']
         for chain in rows:
             cells = "".join(_cell(corpus, page, edition, chain.refs[edition], number) for edition in EDITIONS)
-            how = ", ".join(dict.fromkeys(chain.relations))
+            how = ", ".join(t(lang, f"relation_{relation}") for relation in dict.fromkeys(chain.relations))
             lines.append(f"<tr>{cells}<td>{h(how)}</td></tr>")
         lines.append("</tbody></table></div>")
         body.append("".join(lines))
-    compare = page.link(urls.compare(number))
+    compare = page.link(urls.compare(lang, number))
     body.extend(["", f'<p><a href="{compare}">{h(t(lang, "compare_title", n=number))}</a></p>'])
     return page

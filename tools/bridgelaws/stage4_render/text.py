@@ -15,7 +15,7 @@ from bridgelaws.core.model import Footnote, Level, Paragraph, Provision
 from bridgelaws.stage2_parse.corpus import Entry
 from bridgelaws.stage3_link.glossary import find_terms
 from bridgelaws.stage3_link.linkage import Linkage, Resolution
-from bridgelaws.stage4_render.page import Page, h, md_inline, t
+from bridgelaws.stage4_render.page import Page, h, language_name, md_inline, t
 
 
 @dataclass(frozen=True)
@@ -153,6 +153,13 @@ def via(resolution: Resolution) -> str:
     return f"{where} · {resolution.ref}" if resolution.other_edition else where
 
 
+def elsewhere_title(resolution: Resolution, lang: str) -> str:
+    """The tooltip of a link that leaves the text, in the page's language: ``Toisessa tekstissä: Svenska 2007``
+    (the mark itself, ``→ sv 2007``, is codes any reader can read)."""
+    where = f"{language_name(resolution.document.lang)} {resolution.document.edition}"
+    return t(lang, "elsewhere_title", text=where)
+
+
 def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bool = True) -> Decorate:
     """Links for the citations in a page's paragraphs, and the first use of each defined term."""
     terms = linkage.glossary(entry.meta.id) if explain_terms else []
@@ -168,7 +175,8 @@ def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bo
                     Markup(
                         link.start,
                         link.end,
-                        f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}">',
+                        f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}"'
+                        f' title="{h(elsewhere_title(resolution, page.lang))}">',
                         f'<span class="via"> → {h(via(resolution))}</span></a>',
                     )
                 )
