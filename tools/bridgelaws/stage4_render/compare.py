@@ -122,7 +122,7 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             f'<span class="gap-text">{gap_html(cell, page.lang)}</span></td>'
         )
     link = page.link(urls.law(meta, cell.law) + f"#{refs.anchor(cell.ref)}")
-    content = compare_cell_html(cell, link)
+    content = compare_cell_html(cell, link, meta.lang)
     older = pairs.get(column)
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
@@ -132,7 +132,8 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
             marked = (
-                f'<a class="cell-label" href="{h(link)}">{h(cell.label)}</a> {diff_html(other.blocks, cell.blocks)}'
+                f'<a class="cell-label" href="{h(link)}" hreflang="{h(meta.lang)}">{h(cell.label)}</a> '
+                f"{diff_html(other.blocks, cell.blocks)}"
             )
         content = (
             f'<div class="plain">{content}</div>'
@@ -158,10 +159,12 @@ def relation_name(lang: str, relation: Relation) -> str:
     return t(lang, f"relation_{relation.value}")
 
 
-def compare_cell_html(cell: Cell, link: str) -> str:
+def compare_cell_html(cell: Cell, link: str, lang: str) -> str:
+    """A provision in its text's language; the link to it says which (``hreflang``), as the cell does (``lang``)."""
     title = f" <strong>{h(cell.title)}</strong>" if cell.title else ""
     paragraphs = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
-    return f'<p class="cell-head"><a class="cell-label" href="{h(link)}">{h(cell.label)}</a>{title}</p>{paragraphs}'
+    label = f'<a class="cell-label" href="{h(link)}" hreflang="{h(lang)}">{h(cell.label)}</a>'
+    return f'<p class="cell-head">{label}{title}</p>{paragraphs}'
 
 
 def redline_pairs(entries: list[Entry]) -> dict[int, int]:

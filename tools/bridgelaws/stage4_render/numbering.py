@@ -62,11 +62,12 @@ def _side(pair: Pair | None, side: str) -> str | None:
     return pair.old if side == "old" else pair.new
 
 
-def _text_of(corpus: Corpus, edition: str, ref: str) -> Entry | None:
-    """The text of ``edition`` to link ``ref`` in: one holding its law, Finnish first."""
+def _text_of(corpus: Corpus, edition: str, ref: str, lang: str) -> Entry | None:
+    """The text of ``edition`` to link ``ref`` in: one holding its law, the reader's language
+    first (``lang``), then Finnish (the texts that hold the most laws)."""
     law = refs.law_of(ref)
     holders = [e for e in corpus.having_law(law or 0) if e.meta.edition == edition and e.meta.kind is DocKind.LAWS]
-    return sorted(holders, key=lambda e: (e.meta.lang != "fi", e.meta.id))[0] if holders else None
+    return sorted(holders, key=lambda e: (e.meta.lang != lang, e.meta.lang != "fi", e.meta.id))[0] if holders else None
 
 
 def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int) -> str:
@@ -74,9 +75,9 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     if ref is None or ref == UNKNOWN:
         shown = t(page.lang, "numbering_none") if ref is None else UNKNOWN
         title = t(page.lang, "numbering_unknown") if ref == UNKNOWN else t(page.lang, "numbering_none_title")
-        link = _law_link(corpus, page, edition, number)
-        return f'<td class="gap"><a href="{h(link)}" title="{h(title)}">{h(shown)}</a></td>'
-    entry = _text_of(corpus, edition, ref)
+        link, lang = _law_link(corpus, page, edition, number)
+        return f'<td class="gap"><a href="{h(link)}" hreflang="{h(lang)}" title="{h(title)}">{h(shown)}</a></td>'
+    entry = _text_of(corpus, edition, ref, page.lang)
     law = refs.law_of(ref) or number
     if entry is None:
         return f'<td><a href="{page.link(urls.law_hub(page.lang, law))}">{h(ref)}</a></td>'
@@ -86,9 +87,12 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     return f'<td><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">{h(ref)}</a></td>'
 
 
-def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> str:
-    entry = _text_of(corpus, edition, str(number))
-    return page.link(urls.law(entry.meta, number) if entry else urls.law_hub(page.lang, number))
+def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> tuple[str, str]:
+    """The law in a text of ``edition`` (or the reader's page for the law), and that page's language."""
+    entry = _text_of(corpus, edition, str(number), page.lang)
+    if entry is None:
+        return page.link(urls.law_hub(page.lang, number)), page.lang
+    return page.link(urls.law(entry.meta, number)), entry.meta.lang
 
 
 def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
