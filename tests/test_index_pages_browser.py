@@ -28,7 +28,10 @@ TOO_WIDE = """() => [...document.querySelectorAll('table')].filter(table => {
 SMALL_LINKS = """() => [...document.querySelectorAll('table a')].filter(link => {
     const box = link.getBoundingClientRect();
     return box.width < 24 || box.height < 24;
-}).map(link => `${link.textContent.trim()} ${Math.round(link.getBoundingClientRect().width)}×${Math.round(link.getBoundingClientRect().height)}`)"""
+}).map(link => {
+    const box = link.getBoundingClientRect();
+    return `${link.textContent.trim()} ${Math.round(box.width)}×${Math.round(box.height)}`;
+})"""
 
 
 @pytest.mark.browser

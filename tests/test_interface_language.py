@@ -16,6 +16,7 @@ import string
 from collections import deque
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -53,7 +54,7 @@ class InterfaceText(HTMLParser):
     """A page's text and its tooltips and labels, leaving out what another language's element
     holds (a column of a Swedish text on a Finnish compare page) and scripts."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID: ClassVar[set[str]] = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr"}
 
     def __init__(self, lang: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -124,15 +125,16 @@ def crawl(site: Path, lang: str) -> dict[str, InterfaceText]:
     return seen
 
 
+Crawled = dict[str, dict[str, InterfaceText]]  # language → URL → page
+
+
 @pytest.fixture(scope="module")
-def crawled(site: Path) -> dict[str, dict[str, InterfaceText]]:
+def crawled(site: Path) -> Crawled:
     return {lang: crawl(site, lang) for lang in facts.INTERFACE_LANGUAGES}
 
 
 @pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
-def test_the_crawl_reaches_every_kind_of_interface_page(
-    crawled: dict[str, dict[str, InterfaceText]], lang: str
-) -> None:
+def test_the_crawl_reaches_every_kind_of_interface_page(crawled: Crawled, lang: str) -> None:
     prefix = "" if lang == facts.DEFAULT_LANGUAGE else f"{lang}/"
     reached = crawled[lang]
     for kind in ("", "laws/", "laws/13/", "coverage/", "compare/13/", "numbering/13/", "search/"):
@@ -140,13 +142,13 @@ def test_the_crawl_reaches_every_kind_of_interface_page(
 
 
 @pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
-def test_every_reached_page_is_in_the_readers_language(crawled: dict[str, dict[str, InterfaceText]], lang: str) -> None:
+def test_every_reached_page_is_in_the_readers_language(crawled: Crawled, lang: str) -> None:
     wrong = {url: page.html_lang for url, page in crawled[lang].items() if page.html_lang != lang}
     assert not wrong, f"{lang} reader reaches pages in another language: {wrong}"
 
 
 @pytest.mark.parametrize("lang", [code for code in facts.INTERFACE_LANGUAGES if code != facts.DEFAULT_LANGUAGE])
-def test_no_english_interface_text(crawled: dict[str, dict[str, InterfaceText]], lang: str) -> None:
+def test_no_english_interface_text(crawled: Crawled, lang: str) -> None:
     english = [(phrase, re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")) for phrase in english_strings()]
     found = {}
     for url, page in crawled[lang].items():
