@@ -164,3 +164,19 @@ def test_the_english_strings_are_there_to_be_found(site: Path) -> None:
     text = " ".join(read(site, "compare/16/", "en").parts) + " ".join(read(site, "coverage/", "en").parts)
     for phrase in ("Texts to compare", "Link to this provision", "Skip to content", "within"):
         assert phrase in text
+
+
+SWITCHER = re.compile(r'<a\ href="(?P<href>[^"]*)"\ hreflang="(?P<lang>[a-z]{2})"\ class="md-select__link">', re.VERBOSE)
+
+
+@pytest.mark.parametrize("kind", ["compare/13/", "numbering/13/", "coverage/", "laws/"])
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_the_language_menu_goes_to_the_same_interface_page(site: Path, lang: str, kind: str) -> None:
+    """From /fi/compare/13/ the menu's Svenska is /sv/compare/13/ (Material's menu: ``md-select__link``)."""
+    prefix = "" if lang == facts.DEFAULT_LANGUAGE else f"{lang}/"
+    html = target_file(site, prefix + kind).read_text(encoding="utf-8")
+    menu = {match["lang"]: resolve(prefix + kind, match["href"]) for match in SWITCHER.finditer(html)}
+    assert set(menu) == set(facts.INTERFACE_LANGUAGES)
+    for other, target in menu.items():
+        expected = ("" if other == facts.DEFAULT_LANGUAGE else f"{other}/") + kind
+        assert target and target[0] == expected, (other, target)
