@@ -166,7 +166,9 @@ def test_the_english_strings_are_there_to_be_found(site: Path) -> None:
         assert phrase in text
 
 
-SWITCHER = re.compile(r'<a\ href="(?P<href>[^"]*)"\ hreflang="(?P<lang>[a-z]{2})"\ class="md-select__link">', re.VERBOSE)
+SWITCHER = re.compile(
+    r'<a\ href="(?P<href>[^"]*)"\ hreflang="(?P<lang>[a-z]{2})"\ class="md-select__link">', re.VERBOSE
+)
 
 
 @pytest.mark.parametrize("kind", ["compare/13/", "numbering/13/", "coverage/", "laws/"])
