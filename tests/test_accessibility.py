@@ -28,6 +28,10 @@ PAGES = {
     "law missing here": "pl/laws/13/",
     "coverage": "coverage/",
     "numbering changes": "numbering/16/",
+    "compare (fi)": "fi/compare/16/?c=fi-1997,fi-2007",
+    "coverage (sv)": "sv/coverage/",
+    "laws index (tr)": "tr/laws/",
+    "numbering changes (pl)": "pl/numbering/13/",
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")

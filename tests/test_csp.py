@@ -172,6 +172,8 @@ PAGES = [
     pytest.param("fi/1997/sbl/", None, id="document"),
     pytest.param("compare/13/?c=fi-1997,fi-2007", toggle_columns, id="compare"),
     pytest.param("numbering/13/", None, id="numbering"),
+    pytest.param("fi/compare/13/?c=fi-1997,fi-2007", toggle_columns, id="compare-fi"),
+    pytest.param("sv/coverage/", None, id="coverage-sv"),
     pytest.param("coverage/", None, id="coverage"),
     pytest.param("laws/", None, id="laws-index"),
     pytest.param("pl/laws/13/", None, id="law-hub"),
@@ -201,7 +203,7 @@ def test_no_violation_after_the_offline_download(watch: Watch, base_url: str) ->
     watch.context.set_offline(True)
     for url, action in [
         ("fi/1997/45/", None),
-        ("compare/13/?c=fi-1997,fi-2007", toggle_columns),
+        ("fi/compare/13/?c=fi-1997,fi-2007", toggle_columns),  # the reader's language keeps its compare views
         ("fi/search/?q=revokki", lambda page: wait_for_results(page, "revokki")),
         ("fi/search/?q=12C1(b)", lambda page: wait_for_results(page, "12C1(b)")),
         ("fi/no-such-page/", None),  # the kept 404 page

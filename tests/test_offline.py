@@ -35,8 +35,9 @@ def page_urls(site: Path, folder: str) -> list[str]:
 def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, lang: str) -> None:
     kept = offline_list(site, lang)
     pages = page_urls(site, lang)
-    compare = page_urls(site, "compare")
+    compare = page_urls(site, f"{lang}/compare")  # the compare views in the reader's language
     assert len(pages) > 50 and len(compare) >= 93
+    assert f"{lang}/coverage/" in kept and f"{lang}/numbering/13/" in kept
     assert not [url for url in pages + compare if url not in kept]
     assert f"{lang}/search/" in kept and f"pagefind/wasm.{lang}.pagefind" in kept
     assert any(url.startswith(f"pagefind/fragment/{lang}_") for url in kept)
@@ -170,7 +171,7 @@ def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: An
     page.wait_for_url("**/fi/2007/12/")
     assert page.locator("h1").inner_text().startswith("12")
 
-    assert page.goto(f"{base_url}compare/13/?c=fi-1997,sv-2007").from_service_worker
+    assert page.goto(f"{base_url}fi/compare/13/?c=fi-1997,sv-2007").from_service_worker  # the reader's own
     shown = page.eval_on_selector_all("table.compare thead th:not([hidden])", "cells => cells.length")
     assert shown >= 2 and page.locator("table.compare tbody tr:not([hidden])").count() > 3
 
@@ -244,6 +245,7 @@ def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
         ("index.html", "manifest.webmanifest"),
         ("404.html", "manifest.webmanifest"),
         ("compare/13/index.html", "manifest.webmanifest"),
+        ("fi/compare/13/index.html", "fi/manifest.webmanifest"),
         ("fi/2007/13/index.html", "fi/manifest.webmanifest"),
         ("pl/laws/13/index.html", "pl/manifest.webmanifest"),
         ("sv/search/index.html", "sv/manifest.webmanifest"),

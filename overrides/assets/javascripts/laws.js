@@ -6,18 +6,17 @@
  *  4. Offline: registers the service worker (/sw.js, written by bridgelaws.offline) and asks it
  *     to keep the reader's language — every law page, the compare views and search — for use
  *     with no network; the footer says when that is done.
- * Without script the links still work (to the law's top) and the compare view shows every text.
+ * Without script the links still work (to the law's top) and the compare view's checkboxes still
+ * choose its columns (laws.css, :has()); only ?c= needs the script.
  */
 (function () {
   "use strict";
 
-  var OFFLINE_READY = {
-    en: "Saved on this device: readable without a network.",
-    fi: "Tallennettu laitteelle: luettavissa ilman verkkoyhteyttä.",
-    sv: "Sparad på enheten: kan läsas utan nätverk.",
-    tr: "Bu cihaza kaydedildi: ağ bağlantısı olmadan okunabilir.",
-    pl: "Zapisano na urządzeniu: dostępne bez połączenia z siecią."
-  };
+  // The page's own strings (ui.toml, in the page's language), written by main.html.
+  function uiString(name) {
+    var strings = document.getElementById("ui-strings");
+    return (strings && strings.getAttribute("data-" + name)) || "";
+  }
 
   var KEEP_DELAY_MS = 3000;
 
@@ -28,18 +27,18 @@
   }
 
   function showOffline(message) {
-    var lang = document.documentElement.lang;
     var root = document.documentElement;
     root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
     root.setAttribute("data-offline-version", message.version || "");
     root.setAttribute("data-offline-fetched", String(message.fetched || 0));
     var place = document.querySelector(".md-footer-meta .md-copyright");
-    if (!place || message.type !== "offline-ready") {
+    var text = uiString("offline-ready");
+    if (!place || !text || message.type !== "offline-ready") {
       return;
     }
     var status = document.querySelector(".offline-status") || document.createElement("p");
     status.className = "offline-status";
-    status.textContent = OFFLINE_READY[lang] || OFFLINE_READY.en;
+    status.textContent = text;
     place.appendChild(status);
   }
 

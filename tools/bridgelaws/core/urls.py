@@ -13,9 +13,12 @@ Stable from the first release (documented in the README):
 ``/<lang>/laws/`` and ``/laws/``        all 93 laws, with the texts that hold each
 ``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
 ``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
+``/<lang>/compare/<law>/?c=…``          the same in ``lang``'s interface (``/fi/compare/13/``)
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
+``/<lang>/numbering/<law>/``            the same in ``lang``'s interface
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
-``/coverage/``                          which law is in which text
+``/coverage/``, ``/<lang>/coverage/``   which law is in which text
+``/404.html``, ``/<lang>/404.html``     page not found, in the language of the requested path
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -70,14 +73,15 @@ def edition(lang: str, edition_name: str) -> str:
     return f"{lang}/{edition_name}/"
 
 
-def compare(number: int) -> str:
-    """The side-by-side view of a law (English interface; columns carry their own language)."""
-    return f"compare/{number}/"
+def compare(lang: str, number: int) -> str:
+    """The side-by-side view of a law in ``lang``'s interface (the columns carry their own language):
+    ``compare/13/``, ``fi/compare/13/``."""
+    return f"{language_prefix(lang)}compare/{number}/"
 
 
-def numbering(number: int) -> str:
-    """What moved where in law ``number`` between the editions (English interface; cells link the texts)."""
-    return f"numbering/{number}/"
+def numbering(lang: str, number: int) -> str:
+    """What moved where in law ``number`` between the editions, in ``lang``'s interface (cells link the texts)."""
+    return f"{language_prefix(lang)}numbering/{number}/"
 
 
 def search(lang: str) -> str:
@@ -90,8 +94,14 @@ def web_manifest(lang: str) -> str:
     return f"{home(lang)}manifest.webmanifest"
 
 
-def coverage() -> str:
-    return "coverage/"
+def coverage(lang: str) -> str:
+    """Which law is in which text, in ``lang``'s interface: ``coverage/``, ``sv/coverage/``."""
+    return f"{language_prefix(lang)}coverage/"
+
+
+def not_found(lang: str) -> str:
+    """The page-not-found page for paths under ``lang``: ``404.html``, ``fi/404.html``."""
+    return f"{language_prefix(lang)}404.html"
 
 
 def export() -> str:
@@ -100,7 +110,7 @@ def export() -> str:
 
 ASSETS = "assets/"  # the theme's stylesheets, scripts and images (overrides/assets)
 OFFLINE = "offline/"  # the offline download lists (stage5_site/offline.py)
-SITE_FILES = ("sw.js", "pagefind/", "404.html", "sitemap.xml", "sitemap.xml.gz")
+SITE_FILES = ("sw.js", "pagefind/", "sitemap.xml", "sitemap.xml.gz")
 
 
 def _folder(url: str) -> str:
@@ -122,11 +132,12 @@ def site_pages() -> list[tuple[str, bool]]:
             (laws_index(lang), True),
             (search(lang), True),
             (web_manifest(lang), False),
+            (_folder(compare(lang, 1)), True),
+            (_folder(numbering(lang, 1)), True),
+            (coverage(lang), True),
+            (not_found(lang), False),
         ]
     reserved += [
-        (_folder(compare(1)), True),
-        (_folder(numbering(1)), True),
-        (coverage(), True),
         (_folder(export()), True),
         (ASSETS, True),
         (OFFLINE, True),

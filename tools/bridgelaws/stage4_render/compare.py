@@ -2,7 +2,8 @@
 
 Rows come from :mod:`~bridgelaws.stage4_render.align` (through the concordance, never by
 number across editions); a row whose provisions are numbered differently says both numbers
-(``1997 16A ↔ 2007 16B``), and a text with no counterpart says why (``new in 2007``).  For two
+(``1997 16A ↔ 2007 16B``), and a text with no counterpart says why (``new in 2007``, in the
+page's language: one compare page per interface language, ``/fi/compare/13/``).  For two
 editions of one language the newer column also carries its redline against the older one,
 cell by corresponding cell (build-time diff, sentence by sentence); a pair the concordance calls
 ``reworded`` is read side by side instead.
@@ -16,47 +17,49 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
-from bridgelaws.stage4_render.page import Page, h, language_name, md_inline, t
+from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.redline import diff_html
+from bridgelaws.stage4_render.switcher import simple_alternates
 
-# The compare view's own strings (its interface is English only: ``facts.DEFAULT_LANGUAGE``).
-GAP_TEXT = {
-    GapKind.NEW: "new in {edition}",
-    GapKind.DROPPED: "dropped in {edition}",
-    GapKind.WITHIN: "within {ref}",
-    GapKind.ELSEWHERE: "{relation}see {ref}",
-    GapKind.UNMATCHED: "not matched: no concordance row reaches {edition}",
+# Why a text has no cell: the ui.toml key of each kind of gap.
+GAP_KEY = {
+    GapKind.NEW: "gap_new",
+    GapKind.DROPPED: "gap_dropped",
+    GapKind.WITHIN: "gap_within",
+    GapKind.ELSEWHERE: "gap_elsewhere",
+    GapKind.UNMATCHED: "gap_unmatched",
 }
-REWORDED = "Reworded in {edition}: read it beside the {older} text."
 SHOWN = 3  # the texts shown when the address chooses none (laws.js reads the checked boxes)
 
 
-def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
-    """Law ``number`` in every text that has it, one row per correspondence of provisions.
+def compare_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
+    """Law ``number`` in every text that has it, one row per correspondence of provisions,
+    with ``lang``'s interface (the cells keep their text's language).
 
-    Columns are chosen with ``?c=id,id[,id]`` (laws.js shows them; without script all show);
-    a provision missing from a text is an explicit gap cell that says why.
+    Columns are chosen with ``?c=id,id[,id]`` (laws.js shows them).  Without script the
+    checkboxes still choose: laws.css hides the column of each unticked box (``:has()``), so
+    the first texts show and the reader ticks others; ``?c=`` itself needs the script.
+    A provision missing from a text is an explicit gap cell that says why.
     """
-    lang = facts.DEFAULT_LANGUAGE
     entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.document.law(number)]
     page = Page(
-        url=urls.compare(number),
+        url=urls.compare(lang, number),
         lang=lang,
         title=t(lang, "compare_title", n=number),
         body=[],
         description=t(lang, "compare_title", n=number),
         meta={"compare": number, "hide": ["navigation", "toc"]},
-        alternates={code: urls.law_hub(code, number) for code in facts.INTERFACE_LANGUAGES},
+        alternates=simple_alternates(lambda code: urls.compare(code, number)),
     )
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'compare_title', n=number))} {{ #law-{number} }}", ""])
-    numbering = page.link(urls.numbering(number))
+    numbering = page.link(urls.numbering(lang, number))
     body.extend(
         [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
     )
     boxes = "".join(
-        f'<label lang="{h(e.meta.lang)}"><input type="checkbox" name="c" value="{h(e.meta.id)}"'
-        f' data-edition="{h(e.meta.edition)}"'
+        f'<label{lang_attr(e.meta.lang, lang)}><input type="checkbox" name="c" value="{h(e.meta.id)}"'
+        f' data-edition="{h(e.meta.edition)}" data-column="{index + 1}"'
         f"{' checked' if index < SHOWN else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
         for index, e in enumerate(entries)
     )
@@ -67,10 +70,13 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
         if pairs
         else ""
     )
-    body.extend([f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p></form>', ""])
+    note = f'<noscript><p class="no-script-note">{h(t(lang, "compare_no_script"))}</p></noscript>'
+    body.extend(
+        [f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p>{note}</form>', ""]
+    )
     head = "".join(
         f'<th scope="col" data-doc="{h(e.meta.id)}" lang="{h(e.meta.lang)}">'
-        f'<a href="{h(page.link(urls.law(e.meta, number)))}">'
+        f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
         f"{h(language_name(e.meta.lang))} {h(e.meta.edition)}</a></th>"
         for e in entries
     )
@@ -113,20 +119,21 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     if isinstance(cell, Gap):
         return (
             f'<td class="gap" data-doc="{h(meta.id)}" data-label="{h(label)}">'
-            f'<span class="gap-text">{gap_html(cell)}</span></td>'
+            f'<span class="gap-text">{gap_html(cell, page.lang)}</span></td>'
         )
     link = page.link(urls.law(meta, cell.law) + f"#{refs.anchor(cell.ref)}")
-    content = compare_cell_html(cell, link)
+    content = compare_cell_html(cell, link, meta.lang)
     older = pairs.get(column)
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
         if row.relation(against.edition, meta.edition) is Relation.REWORDED:
-            note = h(REWORDED.format(edition=meta.edition, older=against.edition))
-            marked = f'<p class="reworded" lang="{facts.DEFAULT_LANGUAGE}"><em>{note}</em></p>{content}'
+            note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
+            marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
             marked = (
-                f'<a class="cell-label" href="{h(link)}">{h(cell.label)}</a> {diff_html(other.blocks, cell.blocks)}'
+                f'<a class="cell-label" href="{h(link)}" hreflang="{h(meta.lang)}">{h(cell.label)}</a> '
+                f"{diff_html(other.blocks, cell.blocks)}"
             )
         content = (
             f'<div class="plain">{content}</div>'
@@ -135,21 +142,29 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{content}</td>'
 
 
-def gap_html(gap: Gap) -> str:
-    """Why a text has no cell here, in words (and a link to the row that holds its counterpart)."""
+def gap_html(gap: Gap, lang: str) -> str:
+    """Why a text has no cell here, in ``lang``'s words (and a link to the row that holds its counterpart)."""
     if gap.kind is GapKind.ABSENT:
-        return h(t(facts.DEFAULT_LANGUAGE, "not_in_text"))
+        return h(t(lang, "not_in_text"))
     ref = h(gap.ref or "")
     if gap.anchor and gap.ref:
         ref = f'<a href="#{h(gap.anchor)}">{ref}</a>'
-    relation = f"{gap.relation.value}: " if gap.relation else ""
-    return GAP_TEXT[gap.kind].format(edition=h(gap.edition), ref=ref, relation=h(relation))
+    relation = f"{relation_name(lang, gap.relation)}: " if gap.relation else ""
+    template = h(t(lang, GAP_KEY[gap.kind]))
+    return template.format(edition=h(gap.edition), ref=ref, relation=h(relation))
 
 
-def compare_cell_html(cell: Cell, link: str) -> str:
+def relation_name(lang: str, relation: Relation) -> str:
+    """A concordance relation in ``lang``'s words: ``renumbered`` → ``numeroitu uudelleen``."""
+    return t(lang, f"relation_{relation.value}")
+
+
+def compare_cell_html(cell: Cell, link: str, lang: str) -> str:
+    """A provision in its text's language; the link to it says which (``hreflang``), as the cell does (``lang``)."""
     title = f" <strong>{h(cell.title)}</strong>" if cell.title else ""
     paragraphs = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
-    return f'<p class="cell-head"><a class="cell-label" href="{h(link)}">{h(cell.label)}</a>{title}</p>{paragraphs}'
+    label = f'<a class="cell-label" href="{h(link)}" hreflang="{h(lang)}">{h(cell.label)}</a>'
+    return f'<p class="cell-head">{label}{title}</p>{paragraphs}'
 
 
 def redline_pairs(entries: list[Entry]) -> dict[int, int]:

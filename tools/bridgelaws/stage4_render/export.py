@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bridgelaws.core import urls
+from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Pair
 from bridgelaws.stage3_link.glossary import term_anchors
@@ -111,7 +111,7 @@ def build(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = No
             {
                 "law": number,
                 "sources": [entry.meta.id for entry in corpus.having_law(number)],
-                "compare_url": urls.absolute(urls.compare(number)),
+                "compare_url": urls.absolute(urls.compare(facts.DEFAULT_LANGUAGE, number)),
             }
             for number in corpus.law_numbers()
         ],

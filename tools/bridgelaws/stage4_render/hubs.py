@@ -29,7 +29,7 @@ def home_page(corpus: Corpus, lang: str) -> Page:
         meta = entry.meta
         count = len(entry.document.laws) or len(entry.document.points)
         cards.append(
-            f'<li{lang_attr(meta.lang, lang)}><a href="{h(page.link(urls.document(meta)))}">'
+            f'<li{lang_attr(meta.lang, lang)}><a href="{h(page.link(urls.document(meta)))}" hreflang="{h(meta.lang)}">'
             f"<strong>{h(meta.title)}</strong></a>"
             f' <span class="edition">{h(language_name(meta.lang))} · {h(meta.edition)} · {count}</span></li>'
         )
@@ -37,7 +37,7 @@ def home_page(corpus: Corpus, lang: str) -> Page:
     body.extend(
         [
             f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a> · '
-            f'<a href="{page.link(urls.coverage())}">{h(t(lang, "coverage"))}</a></p>',
+            f'<a href="{page.link(urls.coverage(lang))}">{h(t(lang, "coverage"))}</a></p>',
             "",
         ]
     )

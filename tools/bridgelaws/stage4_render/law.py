@@ -91,14 +91,14 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
             items.append(f'<a href="{h(link)}" class="edition-missing">{h(other.meta.edition)}</a>')
     holders = [e.meta.id for e in corpus.having_law(number)]
     choice = [entry.meta.id, *[doc for doc in holders if doc != entry.meta.id][:1]]
-    compare = page.link(urls.compare(number)) + f"?c={','.join(choice)}"
+    compare = page.link(urls.compare(lang, number)) + f"?c={','.join(choice)}"
     parts = []
     if len(items) > 1:
         parts.append(f"{h(t(lang, 'editions'))}: {' · '.join(items)}")
     if len(holders) > 1:
         parts.append(f'<a href="{compare}" class="compare-link">{h(t(lang, "compare"))}</a>')
-    numbering = page.link(urls.numbering(number))
-    parts.append(f'<a href="{numbering}" class="numbering-link" hreflang="en">{h(t(lang, "numbering"))}</a>')
+    numbering = page.link(urls.numbering(lang, number))
+    parts.append(f'<a href="{numbering}" class="numbering-link">{h(t(lang, "numbering"))}</a>')
     if not parts:
         return []
     label, note = h(t(lang, "editions")), h(t(lang, "no_counterpart"))

@@ -16,6 +16,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Pair
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, h, md_inline, t
+from bridgelaws.stage4_render.switcher import simple_alternates
 
 UNKNOWN = "?"  # no concordance row says where the provision is in that edition
 
@@ -61,11 +62,12 @@ def _side(pair: Pair | None, side: str) -> str | None:
     return pair.old if side == "old" else pair.new
 
 
-def _text_of(corpus: Corpus, edition: str, ref: str) -> Entry | None:
-    """The text of ``edition`` to link ``ref`` in: one holding its law, Finnish first."""
+def _text_of(corpus: Corpus, edition: str, ref: str, lang: str) -> Entry | None:
+    """The text of ``edition`` to link ``ref`` in: one holding its law, the reader's language
+    first (``lang``), then Finnish (the texts that hold the most laws)."""
     law = refs.law_of(ref)
     holders = [e for e in corpus.having_law(law or 0) if e.meta.edition == edition and e.meta.kind is DocKind.LAWS]
-    return sorted(holders, key=lambda e: (e.meta.lang != "fi", e.meta.id))[0] if holders else None
+    return sorted(holders, key=lambda e: (e.meta.lang != lang, e.meta.lang != "fi", e.meta.id))[0] if holders else None
 
 
 def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int) -> str:
@@ -73,9 +75,9 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     if ref is None or ref == UNKNOWN:
         shown = t(page.lang, "numbering_none") if ref is None else UNKNOWN
         title = t(page.lang, "numbering_unknown") if ref == UNKNOWN else t(page.lang, "numbering_none_title")
-        link = _law_link(corpus, page, edition, number)
-        return f'<td class="gap"><a href="{h(link)}" title="{h(title)}">{h(shown)}</a></td>'
-    entry = _text_of(corpus, edition, ref)
+        link, lang = _law_link(corpus, page, edition, number)
+        return f'<td class="gap"><a href="{h(link)}" hreflang="{h(lang)}" title="{h(title)}">{h(shown)}</a></td>'
+    entry = _text_of(corpus, edition, ref, page.lang)
     law = refs.law_of(ref) or number
     if entry is None:
         return f'<td><a href="{page.link(urls.law_hub(page.lang, law))}">{h(ref)}</a></td>'
@@ -85,22 +87,25 @@ def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int
     return f'<td><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">{h(ref)}</a></td>'
 
 
-def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> str:
-    entry = _text_of(corpus, edition, str(number))
-    return page.link(urls.law(entry.meta, number) if entry else urls.law_hub(page.lang, number))
+def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> tuple[str, str]:
+    """The law in a text of ``edition`` (or the reader's page for the law), and that page's language."""
+    entry = _text_of(corpus, edition, str(number), page.lang)
+    if entry is None:
+        return page.link(urls.law_hub(page.lang, number)), page.lang
+    return page.link(urls.law(entry.meta, number)), entry.meta.lang
 
 
-def numbering_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
-    lang = facts.DEFAULT_LANGUAGE
+def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
+    """Law ``number``'s chains through the editions, with ``lang``'s interface (one page per language)."""
     title = t(lang, "numbering_title", n=number)
     page = Page(
-        url=urls.numbering(number),
+        url=urls.numbering(lang, number),
         lang=lang,
         title=title,
         body=[],
         description=title,
         meta={"numbering": number, "hide": ["navigation", "toc"]},
-        alternates={code: urls.law_hub(code, number) for code in facts.INTERFACE_LANGUAGES},
+        alternates=simple_alternates(lambda code: urls.numbering(code, number)),
     )
     body = page.body
     body.extend([f"# {md_inline(title)} {{ #{number} }}", "", f"<p>{h(t(lang, 'numbering_intro'))}</p>", ""])
@@ -113,10 +118,10 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int) -> Page:
         lines = [f'<div class="numbering"><table><thead><tr>{head}{how_head}</tr></thead><tbody>']
         for chain in rows:
             cells = "".join(_cell(corpus, page, edition, chain.refs[edition], number) for edition in EDITIONS)
-            how = ", ".join(dict.fromkeys(chain.relations))
+            how = ", ".join(t(lang, f"relation_{relation}") for relation in dict.fromkeys(chain.relations))
             lines.append(f"<tr>{cells}<td>{h(how)}</td></tr>")
         lines.append("</tbody></table></div>")
         body.append("".join(lines))
-    compare = page.link(urls.compare(number))
+    compare = page.link(urls.compare(lang, number))
     body.extend(["", f'<p><a href="{compare}">{h(t(lang, "compare_title", n=number))}</a></p>'])
     return page

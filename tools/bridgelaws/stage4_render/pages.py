@@ -31,9 +31,10 @@ def all_pages(corpus: Corpus, linkage: Linkage) -> list[Page]:
         laws = sorted(entry.document.laws, key=lambda law: law.number)
         pages.extend(law_page(corpus, linkage, entry, law) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
-    pages.append(coverage_page(corpus, linkage))
-    pages.extend(compare_page(corpus, linkage, number) for number in corpus.law_numbers())
-    pages.extend(numbering_page(corpus, linkage, number) for number in corpus.law_numbers())
+    for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
+        pages.append(coverage_page(corpus, linkage, lang))
+        pages.extend(compare_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
+        pages.extend(numbering_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
     for entry in corpus.entries:
         editions.setdefault((entry.meta.lang, entry.meta.edition), []).append(entry)

@@ -15,7 +15,7 @@ from bridgelaws.core.model import Footnote, Level, Paragraph, Provision
 from bridgelaws.stage2_parse.corpus import Entry
 from bridgelaws.stage3_link.glossary import find_terms
 from bridgelaws.stage3_link.linkage import Linkage, Resolution
-from bridgelaws.stage4_render.page import Page, h, md_inline, t
+from bridgelaws.stage4_render.page import Page, h, language_name, md_inline, t
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,13 @@ def via(resolution: Resolution) -> str:
     return f"{where} · {resolution.ref}" if resolution.other_edition else where
 
 
+def elsewhere_title(resolution: Resolution, lang: str) -> str:
+    """The tooltip of a link that leaves the text, in the page's language: ``Toisessa tekstissä: Svenska 2007``
+    (the mark itself, ``→ sv 2007``, is codes any reader can read)."""
+    where = f"{language_name(resolution.document.lang)} {resolution.document.edition}"
+    return t(lang, "elsewhere_title", text=where)
+
+
 def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bool = True) -> Decorate:
     """Links for the citations in a page's paragraphs, and the first use of each defined term."""
     terms = linkage.glossary(entry.meta.id) if explain_terms else []
@@ -180,14 +187,15 @@ def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bo
             resolution = link.resolution
             href = page.link(urls.provision(resolution.document, resolution.owner, resolution.ref))
             hint = paragraph.hint_at(link.start)
-            tooltip = f' title="{h(t(page.lang, "printed_page", page=hint.page))}"' if hint else ""
+            page_note = t(page.lang, "printed_page", page=hint.page) if hint else ""
+            tooltip = f' title="{h(page_note)}"' if hint else ""
             if resolution.elsewhere:
                 spans.append(
                     Markup(
                         link.start,
                         link.end,
                         f'<a class="ref ref-elsewhere" href="{h(href)}" hreflang="{h(resolution.document.lang)}"'
-                        f"{tooltip}>",
+                        f' title="{h(" · ".join(filter(None, (elsewhere_title(resolution, page.lang), page_note))))}">',
                         f'<span class="via"> → {h(via(resolution))}</span></a>',
                     )
                 )

@@ -5,10 +5,14 @@
   (``2007`` → the document's title);
 * ``on_page_markdown`` marks the generated (escaped) titles as HTML, so no template escapes
   them twice;
+* ``on_page_content`` gives the ¶ permalinks their tooltip in the page's language (Markdown's
+  ``toc`` extension writes mkdocs.yml's one ``permalink_title``);
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
-  navigation (:func:`page_navigation`) and names the language's web app manifest;
+  navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
+  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright`` and
+  ``offline_ready``);
 * ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
@@ -22,6 +26,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import re
 from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
@@ -35,6 +40,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import csp, offline, pagefind
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
@@ -166,6 +172,16 @@ def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> st
     return markdown
 
 
+def on_page_content(html: str, page: Page, config: Any, files: Files) -> str:
+    """The ¶ tooltip in the page's language: ``toc`` writes mkdocs.yml's English one on every page."""
+    english = config.mdx_configs.get("toc", {}).get("permalink_title")
+    lang = config.theme["language"]
+    if not english or lang == facts.DEFAULT_LANGUAGE:
+        return html
+    pattern = re.compile(rf'(<a\ class="headerlink"\ href="[^"]*"\ )title="{re.escape(english)}"', re.VERBOSE)
+    return pattern.sub(lambda match: f'{match[1]}title="{t(lang, "permalink")}"', html)
+
+
 def on_env(env: Environment, config: Any, files: Files) -> Environment:
     """The policy function partials/csp.html calls with the inline snippets it renders."""
     env.globals["content_security_policy"] = lambda inline: Markup(csp.policy(str(inline)))
@@ -174,7 +190,10 @@ def on_env(env: Environment, config: Any, files: Files) -> Environment:
 
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:
     context["nav"] = page_navigation(page, nav)
-    context["web_manifest"] = urls.web_manifest(config.theme["language"])
+    lang = config.theme["language"]
+    context["web_manifest"] = urls.web_manifest(lang)
+    context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
+    config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
     # Material's templates read the attribute: read and write it the same way.

@@ -4,7 +4,7 @@ After the build (and after Pagefind), :func:`write` adds:
 
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
-  (landing, compare views, coverage), the assets and the language's part of the search index.
+  (landing, the search page that asks for a language), the assets and the language's part of the search index.
   The English interface holds no law text, so its list is the shared pages and the English
   hubs.
 * ``sw.js`` (from :file:`sw.js` beside this module) with ``VERSION`` set to a hash of all the
@@ -28,8 +28,8 @@ from pathlib import Path, PurePosixPath
 from bridgelaws.core import facts, urls
 
 SERVICE_WORKER = Path(__file__).with_name("sw.js")
-# Shared pages every reader keeps: the compare views show texts of every language.
-SHARED_FOLDERS = ("compare", "coverage", "numbering", "search")
+# Shared pages every reader keeps (each language has its own compare, numbering and coverage pages).
+SHARED_FOLDERS = ("search",)
 # Never requested by the site: source maps, and Material's lunr search (its plugin is off).
 UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
 ICONS = (  # (file, sizes, purpose): maskable keeps the spade inside the 80 % safe zone
