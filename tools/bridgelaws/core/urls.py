@@ -16,6 +16,7 @@ Stable from the first release (documented in the README):
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
 ``/coverage/``                          which law is in which text
+``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -85,6 +86,12 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
+def not_found(lang: str) -> str:
+    """The page a host serves for a missing address under the language: ``sv/404.html``
+    (``404.html`` at the root; the README says how to set this per host)."""
+    return f"{language_prefix(lang)}404.html"
+
+
 def web_manifest(lang: str) -> str:
     """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
     return f"{home(lang)}manifest.webmanifest"
@@ -122,6 +129,7 @@ def site_pages() -> list[tuple[str, bool]]:
             (laws_index(lang), True),
             (search(lang), True),
             (web_manifest(lang), False),
+            (not_found(lang), False),
         ]
     reserved += [
         (_folder(compare(1)), True),
