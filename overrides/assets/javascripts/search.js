@@ -771,15 +771,16 @@ function wordSet(lang, detect) {
 }
 
 /** {lang} when one language scores `margin` times any other; else {candidates}: the languages
- * near the best, or all of them when nothing speaks for any. */
+ * near the best, best first, or all of them when nothing speaks for any. */
 function detectLanguage(query, detect) {
   const scores = languageScores(query, detect);
   const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
   const best = scores[ranked[0]];
   const second = ranked.length > 1 ? scores[ranked[1]] : 0;
   if (best > 0 && best >= detect.margin * second && best > second) return { lang: ranked[0], scores };
+  // best first (a tie in the data's order): the likeliest language's results come first
   const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
-  return { candidates: detect.languages.filter((lang) => candidates.includes(lang)), scores };
+  return { candidates, scores };
 }
 
 // -- /search/: to the query's language, or each likely language side by side ------------------------

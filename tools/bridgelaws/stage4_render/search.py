@@ -372,15 +372,20 @@ def _texts(entry: Entry) -> Iterator[str]:
         yield from (paragraph.text for paragraph in definition.paragraphs)
 
 
-def language_words(corpus: Corpus, languages: list[str], count: int) -> dict[str, list[str]]:
-    """Per language, its ``count`` most frequent words (folded) that no other language's texts
-    use: the words that tell a query's language, computed from the corpus, not listed by hand."""
-    counted = {
-        lang: Counter(
+def language_words(
+    corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str], count: int
+) -> dict[str, list[str]]:
+    """Per language, its ``count`` most frequent words (folded) that no other language uses:
+    the words of its texts, and of its own synonyms in ``search.toml`` (``tveka*`` → ``tveka``).
+    Computed from the corpus, not listed by hand, so any word of the texts tells the language."""
+    counted: dict[str, Counter[str]] = {}
+    for lang in languages:
+        counts = Counter(
             fold(word) for entry in corpus.in_language(lang) for text in _texts(entry) for word in WORD.findall(text)
         )
-        for lang in languages
-    }
+        own = vocabulary.get(lang, Vocabulary()).synonyms
+        counts.update(fold(word) for synonym in own for word in WORD.findall(" ".join(synonym.words)))
+        counted[lang] = counts
     chosen = {}
     for lang, counts in counted.items():
         others = set().union(*(set(other) for code, other in counted.items() if code != lang))
@@ -408,7 +413,7 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page
         "searchUrls": {lang: page.link(urls.search(lang)) for lang in languages},
         "letters": {lang: detection.letters.get(lang, "") for lang in languages},
         "forms": forms,
-        "words": language_words(corpus, languages, detection.words),
+        "words": language_words(corpus, vocabulary, languages, detection.words),
         "prefix": detection.prefix,
         "margin": detection.margin,
         "refs": refs.syntax_for_script(),  # how results print a provision
