@@ -14,25 +14,22 @@
  *     a shorter form of the longest word is tried and the status line says so.
  * When a search has finished, #search-results carries data-query="<the query>".
  *
- * On /search/ (#search-detect, the English interface and its header box) the query's language
- * is told from its letters, its provision form and its words (detectLanguage, weights from
- * content/search.toml [detect] and words from the corpus): one language → its search page;
- * undecided → each likely language's best results side by side in #search-by-language, each
- * with a link to all its results; #search-by-language then carries data-query.
+ * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the
+ * rendering from here: the query's language, or each likely language side by side.
  *
  * Source text reaches the page only through textContent: snippets are built from Pagefind's
  * plain-text content as text nodes and <mark> elements, so no source markup can become HTML.
  * The rules of references (their syntax, ancestors, printed form), result keys and labels, the
  * number of laws and URLs are Python's: the data gives them, this script copies none of them.
  */
-const pageData = JSON.parse((document.getElementById("search-data") || document.getElementById("search-detect")).textContent);
+export const pageData = JSON.parse((document.getElementById("search-data") || document.getElementById("search-detect")).textContent);
 const root = new URL("../../", import.meta.url); // this script is <root>/assets/javascripts/
-const strings = pageData.strings; // the page's interface language
-const form = document.querySelector(".search-page-form");
-const input = document.getElementById("search-input");
-const statusLine = document.getElementById("search-status");
+export const strings = pageData.strings; // the page's interface language
+export const form = document.querySelector(".search-page-form");
+export const input = document.getElementById("search-input");
+export const statusLine = document.getElementById("search-status");
 const PAGE_SIZE = 20;
-const FRAGMENTS_PER_ROUND = 30;
+export const FRAGMENTS_PER_ROUND = 30;
 /* Longer queries are cut (at a word) and the status line says so: variants, provision reading
  * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
 const MAX_QUERY = 200;
@@ -40,7 +37,7 @@ const MAX_QUERY = 200;
 // -- text helpers -------------------------------------------------------------------------------
 
 /** The query as searched: at most MAX_QUERY characters, cut at a space when there is one. */
-function searchable(query) {
+export function searchable(query) {
   if (query.length <= MAX_QUERY) return query;
   const cut = query.slice(0, MAX_QUERY + 1);
   const space = cut.search(/\s\S*$/);
@@ -54,7 +51,7 @@ function resultsFor(count, more) {
   return strings["search_results_for_" + form] || strings.search_results_for;
 }
 
-function format(template, values) {
+export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
@@ -141,7 +138,7 @@ const { displayAnchor } = referenceRules(pageData.refs); // the same syntax in e
 
 /** The search of one language's texts, from its page's data (#search-data): provisions,
  * synonyms and Pagefind's index of that language.  /search/ makes one per language it shows. */
-function searchEngine(data) {
+export function searchEngine(data) {
   const lang = data.lang;
   /** Lower case in the page's language (Turkish İ/I), accents and ı/ł folded: "İHLAL" → "ihlal". */
   function fold(text) {
@@ -542,7 +539,7 @@ function snippetNodes(parts) {
   return nodes;
 }
 
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text) node.textContent = text;
@@ -554,7 +551,7 @@ function lawLabel(hit) {
   return /^\d+$/.test(hit.label) ? format(strings.law, { n: hit.label }) : hit.label;
 }
 
-function renderHit(hit, others) {
+export function renderHit(hit, others) {
   const item = element("li", "search-result search-result--" + hit.origin);
   const link = element("a", "search-result__link");
   link.href = hit.url;
@@ -602,7 +599,7 @@ async function fillSnippet(snippet, href, anchor) {
 // -- results, grouped by law ------------------------------------------------------------------------
 
 /** Hits grouped by result key (a law's editions are one result), in order of first appearance. */
-function resultGroups() {
+export function resultGroups() {
   const groups = new Map();
   const order = [];
   const add = (hit) => {
@@ -619,7 +616,7 @@ function resultGroups() {
 
 // -- a language's search page -------------------------------------------------------------------------
 
-let current = 0;
+let current = 0; // the latest search: an older one that finishes later shows nothing
 let pending = null;
 
 function languagePage(engine) {
@@ -719,7 +716,7 @@ function languagePage(engine) {
   else input.focus();
 }
 
-function syncUrl(query, edition) {
+export function syncUrl(query, edition) {
   const url = new URL(location.href);
   url.searchParams.set("q", query);
   if (edition) url.searchParams.set("edition", edition);
@@ -727,154 +724,4 @@ function syncUrl(query, edition) {
   history.replaceState(null, "", url);
 }
 
-// -- which language a query is written in (/search/) ------------------------------------------------
-
-/** As Python's search.fold: lower case, accents off, ı and ł as i and l. */
-function foldAny(text) {
-  return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i").replace(/ł/g, "l");
-}
-
-/** Each language's score for a query, from the data (content/search.toml [detect] and the
- * corpus's words): a letter of one language only 4, a letter it shares 1; its provision form
- * ("lag 16", "Yasa 45", "12 §") 4; a word of its texts 2, or one starting with the same
- * `prefix` letters 1.  "tavlingsledaren" → sv 2; "12C1(b)" → nothing. */
-function languageScores(query, detect) {
-  const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
-  const owners = (letter) => detect.languages.filter((lang) => detect.letters[lang].includes(letter));
-  for (const letter of new Set([...query, ...query.toLowerCase()])) {
-    const those = owners(letter);
-    for (const lang of those) scores[lang] += those.length === 1 ? 4 : 1;
-  }
-  const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
-  for (const lang of detect.languages) {
-    if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += 4;
-    const words = wordSet(lang, detect);
-    for (const token of tokens) {
-      if (!/^\p{L}{3,}$/u.test(token)) continue;
-      if (words.exact.has(token)) scores[lang] += 2;
-      else if (token.length >= detect.prefix && words.starts.has(token.slice(0, detect.prefix))) scores[lang] += 1;
-    }
-  }
-  return scores;
-}
-
-const wordSets = new Map();
-function wordSet(lang, detect) {
-  if (!wordSets.has(lang)) {
-    const words = detect.words[lang] || [];
-    wordSets.set(lang, {
-      exact: new Set(words),
-      starts: new Set(words.filter((word) => word.length >= detect.prefix).map((word) => word.slice(0, detect.prefix))),
-    });
-  }
-  return wordSets.get(lang);
-}
-
-/** {lang} when one language scores `margin` times any other; else {candidates}: the languages
- * near the best, best first, or all of them when nothing speaks for any. */
-function detectLanguage(query, detect) {
-  const scores = languageScores(query, detect);
-  const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
-  const best = scores[ranked[0]];
-  const second = ranked.length > 1 ? scores[ranked[1]] : 0;
-  if (best > 0 && best >= detect.margin * second && best > second) return { lang: ranked[0], scores };
-  // best first (a tie in the data's order): the likeliest language's results come first
-  const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
-  return { candidates, scores };
-}
-
-// -- /search/: to the query's language, or each likely language side by side ------------------------
-
-const SHOWN_PER_LANGUAGE = 5;
-const engines = new Map();
-
-/** A language's engine, from the data on its search page (fetched once; cached for offline). */
-async function engineFor(lang, detect) {
-  if (!engines.has(lang)) {
-    engines.set(
-      lang,
-      (async () => {
-        const response = await fetch(new URL(detect.searchUrls[lang], location.href));
-        const html = new DOMParser().parseFromString(await response.text(), "text/html");
-        return searchEngine(JSON.parse(html.getElementById("search-data").textContent));
-      })(),
-    );
-  }
-  return engines.get(lang);
-}
-
-function fullResults(lang, query, detect) {
-  const url = new URL(detect.searchUrls[lang], location.href);
-  url.searchParams.set("q", query);
-  return url.pathname + url.search;
-}
-
-/** One language's block: its name, its best results, a link to all of them. */
-async function languageBlock(lang, query, detect) {
-  const section = element("section", "search-by-language__block");
-  section.lang = lang;
-  const heading = element("h2", "search-by-language__name", detect.names[lang]);
-  const list = element("ol", "search-results");
-  section.append(heading, list);
-  try {
-    const engine = await engineFor(lang, detect);
-    const { hits, ranked, forms, failure } = await engine.search(query, "");
-    const { groups, order, add } = resultGroups();
-    hits.forEach(add);
-    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach(add);
-    for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
-    if (failure) section.append(element("p", "search-status", failure));
-    else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
-  } catch (error) {
-    section.append(element("p", "search-status", format(strings.search_offline, { error: error.message || error })));
-  }
-  const all = element("a", "search-by-language__all", format(strings.search_all_in, { language: detect.names[lang] }));
-  all.href = fullResults(lang, query, detect);
-  all.hreflang = lang;
-  section.append(all);
-  return section;
-}
-
-function rootPage(detect) {
-  const blocks = document.getElementById("search-by-language");
-
-  async function route(typed) {
-    const token = ++current;
-    blocks.replaceChildren();
-    delete blocks.dataset.query;
-    const query = searchable(typed.trim());
-    if (!query) return;
-    syncUrl(typed, "");
-    const found = detectLanguage(query, detect);
-    blocks.dataset.detected = found.lang || found.candidates.join(" ");
-    if (found.lang) {
-      statusLine.textContent = format(strings.search_going_to, { language: detect.names[found.lang] });
-      location.replace(fullResults(found.lang, query, detect));
-      return;
-    }
-    statusLine.textContent = strings.search_loading;
-    blocks.setAttribute("aria-busy", "true");
-    // one language at a time: Pagefind's instances share its WebAssembly memory
-    const sections = [];
-    for (const lang of found.candidates) {
-      sections.push(await languageBlock(lang, query, detect));
-      if (token !== current) return;
-    }
-    blocks.replaceChildren(...sections);
-    statusLine.textContent = format(strings.search_undecided, { q: query });
-    blocks.removeAttribute("aria-busy");
-    blocks.dataset.query = typed;
-  }
-
-  form.addEventListener("submit", (event) => {
-    if (event.submitter && event.submitter.hasAttribute("formaction")) return; // a language chosen by hand
-    event.preventDefault();
-    route(input.value);
-  });
-  input.value = new URLSearchParams(location.search).get("q") || "";
-  if (input.value) route(input.value);
-  else input.focus();
-}
-
 if (document.getElementById("search-data")) languagePage(searchEngine(pageData));
-else rootPage(pageData);

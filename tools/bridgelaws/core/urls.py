@@ -14,7 +14,7 @@ Stable from the first release (documented in the README):
 ``/<lang>/laws/<law>/``                 where law N can be read (says so when this language lacks it)
 ``/compare/<law>/?c=fi-1997,fi-2007``   a law side by side, the chosen texts as columns
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
-``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
+``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` finds the query's
 ``/coverage/``                          which law is in which text
 ``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
 ``/api/laws.json``                      the open-data export
@@ -82,7 +82,8 @@ def numbering(number: int) -> str:
 
 
 def search(lang: str) -> str:
-    """``fi/search/``; the default language's ``search/`` asks which language to search."""
+    """``fi/search/``; the default language's ``search/`` sends a query to the language it is
+    written in (or shows each likely language's best results)."""
     return f"{language_prefix(lang)}search/"
 
 
