@@ -221,7 +221,8 @@ COPIES = (
                     "      for each other); everything it needs is above it in the page -#}",
                     '  <script type="module" async src="{{ \'assets/javascripts/search.js\' | url }}"></script>',
                     "{% elif page and page.meta and page.meta.search_root %}",
-                    '  <script type="module" async src="{{ \'assets/javascripts/search-anywhere.js\' | url }}"></script>',
+                    '  <script type="module" async src="{{ \'assets/javascripts/search-anywhere.js\''
+                    ' | url }}"></script>',
                     "{% endif %}",
                 ),
             ),
