@@ -138,6 +138,8 @@ def test_the_letters_are_the_vocabularys(corpus: Corpus) -> None:
         ('[detect]\nwords = "many"\n', "[detect] words"),
         ("[detect]\nmargin = -1\n", "[detect] margin"),
         ('[detect]\nletters = "äö"\n', "[detect] letters and forms"),
+        ("[detect]\nweights = { vowels = 3 }\n", "[detect] weights"),
+        ('[detect]\nweights = { word = "2" }\n', "[detect] weights"),
     ],
 )
 def test_a_bad_detect_table_is_reported(tmp_path: Path, toml: str, message: str) -> None:

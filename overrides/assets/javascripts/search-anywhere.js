@@ -29,25 +29,26 @@ function foldAny(text) {
   return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i").replace(/ł/g, "l");
 }
 
-/** Each language's score for a query, from the data (content/search.toml [detect] and the
- * corpus's words): a letter of one language only 4, a letter it shares 1; its provision form
- * ("lag 16", "Yasa 45", "12 §") 4; a word of its texts 2, or one starting with the same
- * `prefix` letters 1.  "tavlingsledaren" → sv 2; "12C1(b)" → nothing. */
+/** Each language's score for a query, with the weights of the data (content/search.toml
+ * [detect]): a letter of that language only ("å") or one it shares ("ä"); its provision form
+ * ("lag 16", "Yasa 45", "12 §"); each word of its texts, or one starting with the same
+ * `prefix` letters.  "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
 function languageScores(query, detect) {
+  const weight = detect.weights;
   const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
   const owners = (letter) => detect.languages.filter((lang) => detect.letters[lang].includes(letter));
   for (const letter of new Set([...query, ...query.toLowerCase()])) {
     const those = owners(letter);
-    for (const lang of those) scores[lang] += those.length === 1 ? 4 : 1;
+    for (const lang of those) scores[lang] += those.length === 1 ? weight.own_letter : weight.shared_letter;
   }
   const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
   for (const lang of detect.languages) {
-    if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += 4;
+    if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += weight.form;
     const words = wordSet(lang, detect);
     for (const token of tokens) {
       if (!/^\p{L}{3,}$/u.test(token)) continue;
-      if (words.exact.has(token)) scores[lang] += 2;
-      else if (token.length >= detect.prefix && words.starts.has(token.slice(0, detect.prefix))) scores[lang] += 1;
+      if (words.exact.has(token)) scores[lang] += weight.word;
+      else if (token.length >= detect.prefix && words.starts.has(token.slice(0, detect.prefix))) scores[lang] += weight.word_start;
     }
   }
   return scores;

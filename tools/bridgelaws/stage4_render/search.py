@@ -46,6 +46,10 @@ class Synonym:
     note: str
 
 
+# what each sign of a language adds to its score, unless [detect] weights says otherwise
+DETECTION_WEIGHTS: dict[str, float] = {"own_letter": 4, "shared_letter": 1, "form": 4, "word": 2, "word_start": 1}
+
+
 @dataclass(frozen=True)
 class Detection:
     """How ``/search/`` tells a query's language: the ``[detect]`` table of ``search.toml``
@@ -56,6 +60,7 @@ class Detection:
     words: int = 0
     prefix: int = 5
     margin: float = 2.0
+    weights: dict[str, float] = field(default_factory=lambda: dict(DETECTION_WEIGHTS))
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,13 @@ def _detection(path: Path, table: dict[str, object]) -> Detection:
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise VocabularyError(f"{path}: [detect] {key}: expected a number of at least 0, got {value!r}")
         numbers[key] = value
+    weights = table.get("weights", {})
+    if not isinstance(weights, dict) or set(weights) - set(DETECTION_WEIGHTS):
+        raise VocabularyError(f"{path}: [detect] weights: expected a table of {', '.join(DETECTION_WEIGHTS)}")
+    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in weights.values()):
+        raise VocabularyError(f"{path}: [detect] weights: expected numbers, got {weights}")
     return Detection(
+        weights={**DETECTION_WEIGHTS, **{str(key): float(value) for key, value in weights.items()}},
         letters={str(lang): str(value) for lang, value in letters.items()},
         forms={str(lang): tuple(str(form).lower() for form in _list(value)) for lang, value in forms.items()},
         words=int(numbers["words"]),
@@ -416,6 +427,7 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page
         "words": language_words(corpus, vocabulary, languages, detection.words),
         "prefix": detection.prefix,
         "margin": detection.margin,
+        "weights": detection.weights,
         "refs": refs.syntax_for_script(),  # how results print a provision
         "strings": {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)},
     }
