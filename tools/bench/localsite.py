@@ -3,6 +3,9 @@
 * :func:`serve` serves a folder the way a real static host does — text gzip-compressed when
   the browser accepts it (as nginx would), so bytes counted are bytes a phone downloads — on a
   free port, quietly (a browser closing a page mid-download is not an error);
+* a missing path answered, as nginx with an ``error_page`` per language folder would (and as
+  Cloudflare Pages does by itself), with the nearest ``404.html`` up the folder tree and status
+  404: ``/sv/2007/45/`` → ``/sv/404.html``, ``/nothing/`` → ``/404.html``;
 * :data:`CHROMIUM` and :data:`CHROMIUM_ARGS`: Debian's Chromium (Playwright cannot download
   browsers here) with the flags it needs on a machine with no outside network: without the
   background-networking flags it keeps trying Google's hosts.
@@ -52,6 +55,30 @@ class GzipHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing file: the nearest ``404.html`` (``sv/2007/45/`` → ``sv/404.html``), status 404."""
+        page = self.nearest_not_found() if code == 404 else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def nearest_not_found(self) -> Path | None:
+        root = Path(self.directory).resolve()
+        folder = Path(self.translate_path(urlsplit(self.path).path)).resolve()
+        if not folder.is_relative_to(root):
+            return None
+        for candidate in [folder, *folder.parents]:
+            if candidate.is_relative_to(root) and (candidate / "404.html").is_file():
+                return candidate / "404.html"
+        return None
 
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -1,7 +1,8 @@
-/* bridge-laws search page: /<lang>/search/?q=QUERY[&edition=2007]
+/* bridge-laws search: /<lang>/search/?q=QUERY[&edition=2007], and /search/?q=QUERY
  *
- * Results, best first, are links in #search-results: one per law (or regulation point), to
- * the best-matching section's anchor, with law, section, edition and a snippet.
+ * On a language's page (#search-data) results, best first, are links in #search-results: one
+ * per law (or regulation point), to the best-matching section's anchor, with law, section,
+ * edition and a snippet.  searchEngine(data) is one language's search:
  *  1. A provision query (12C1(b), lag 16, 16 §, Yasa 45, przepis 16B2, punkt 13, SBL 3) puts
  *     the provision first, from the data embedded in the page (#search-data, written by
  *     bridgelaws/stage4_render/search.py): in each text of this language, newest edition
@@ -12,20 +13,23 @@
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
  *     a shorter form of the longest word is tried and the status line says so.
  * When a search has finished, #search-results carries data-query="<the query>".
+ *
+ * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the
+ * rendering from here: the query's language, or each likely language side by side.
+ *
  * Source text reaches the page only through textContent: snippets are built from Pagefind's
  * plain-text content as text nodes and <mark> elements, so no source markup can become HTML.
  * The rules of references (their syntax, ancestors, printed form), result keys and labels, the
  * number of laws and URLs are Python's: the data gives them, this script copies none of them.
  */
-const data = JSON.parse(document.getElementById("search-data").textContent);
+export const pageData = JSON.parse((document.getElementById("search-data") || document.getElementById("search-detect")).textContent);
 const root = new URL("../../", import.meta.url); // this script is <root>/assets/javascripts/
-const lang = data.lang;
-const form = document.querySelector(".search-page-form");
-const input = document.getElementById("search-input");
-const statusLine = document.getElementById("search-status");
-const list = document.getElementById("search-results");
+export const strings = pageData.strings; // the page's interface language
+export const form = document.querySelector(".search-page-form");
+export const input = document.getElementById("search-input");
+export const statusLine = document.getElementById("search-status");
 const PAGE_SIZE = 20;
-const FRAGMENTS_PER_ROUND = 30;
+export const FRAGMENTS_PER_ROUND = 30;
 /* Longer queries are cut (at a word) and the status line says so: variants, provision reading
  * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
 const MAX_QUERY = 200;
@@ -33,31 +37,21 @@ const MAX_QUERY = 200;
 // -- text helpers -------------------------------------------------------------------------------
 
 /** The query as searched: at most MAX_QUERY characters, cut at a space when there is one. */
-function searchable(query) {
+export function searchable(query) {
   if (query.length <= MAX_QUERY) return query;
   const cut = query.slice(0, MAX_QUERY + 1);
   const space = cut.search(/\s\S*$/);
   return (space > 0 ? cut.slice(0, space) : cut.slice(0, MAX_QUERY)).trim();
 }
 
-/** Lower case in the page's language (Turkish İ/I), accents and ı/ł folded: "İHLAL" → "ihlal". */
-function fold(text) {
-  return text
-    .toLocaleLowerCase(lang)
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ı/g, "i")
-    .replace(/ł/g, "l");
-}
-
 /* "1 träff", "2 träffar"; Polish "1 wynik", "3 wyniki", "5 wyników": the plural form of the
  * page's language (Intl.PluralRules), "other" when more results are still to come ("10+"). */
 function resultsFor(count, more) {
   const form = more ? "other" : new Intl.PluralRules(document.documentElement.lang).select(count);
-  return data.strings["search_results_for_" + form] || data.strings.search_results_for;
+  return strings["search_results_for_" + form] || strings.search_results_for;
 }
 
-function format(template, values) {
+export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
@@ -138,340 +132,394 @@ function referenceRules(syntax) {
 }
 // -- end of referenceRules
 
-const { lawOf, ancestors, anchorOf, displayAnchor } = referenceRules(data.refs);
-const POINT_PREFIX = data.refs.point.prefix;
-const POINT_SEPARATOR = data.refs.point.separator;
+const { displayAnchor } = referenceRules(pageData.refs); // the same syntax in every language
 
-// -- provision queries --------------------------------------------------------------------------
+// -- one language's search ----------------------------------------------------------------------
 
-const CITATION = /^(\d{1,2})([a-h])?(\d{1,2})?([a-z])?([ivx]+|\d)?$/; // folded, no spaces or brackets: 12c1b
-const POINT_PATH = /^(\d{1,2})((?:\.[0-9a-z]+)*)$/; // 21.2.b
-
-/** What a whole query cites, or null: {law: "12C1b"} | {point: ["21","2","B"], doc?} */
-function parseProvision(query) {
-  let text = fold(query).trim();
-  let lawWord = false;
-  text = text.replace(/§\s*(:\s*\S+)?/g, () => {
-    lawWord = true;
-    return " ";
-  });
-  // case endings after a citation: Turkish 12C1(b)’de, Yasa 45’e; Finnish 12C1(b):ssä, 13:n
-  text = text.replace(/['’:]\p{L}*/gu, " ");
-  const words = text.split(/\s+/).filter(Boolean);
-  const isIn = (list, word) => list.some((entry) => fold(entry) === word.replace(/[.:]$/, ""));
-  let kind = "law";
-  let doc = null;
-  const strip = (index) => words.splice(index, 1);
-  if (words.length > 1 && isIn(data.pointWords, words[0])) {
-    kind = "point";
-    strip(0);
-  } else if (words.length > 1 && Object.keys(data.docWords).some((w) => fold(w) === words[0])) {
-    kind = "point";
-    doc = data.docWords[Object.keys(data.docWords).find((w) => fold(w) === words[0])];
-    strip(0);
-  } else if (words.length > 1 && isIn(data.lawWords, words[0])) {
-    lawWord = true;
-    strip(0);
-  } else if (words.length > 1 && isIn(data.lawWords, words[words.length - 1])) {
-    lawWord = true;
-    strip(words.length - 1);
+/** The search of one language's texts, from its page's data (#search-data): provisions,
+ * synonyms and Pagefind's index of that language.  /search/ makes one per language it shows. */
+export function searchEngine(data) {
+  const lang = data.lang;
+  /** Lower case in the page's language (Turkish İ/I), accents and ı/ł folded: "İHLAL" → "ihlal". */
+  function fold(text) {
+    return text
+      .toLocaleLowerCase(lang)
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ı/g, "i")
+      .replace(/ł/g, "l");
   }
-  if (words.length === 0) return null;
-  const cited = words.join("").replace(/[()]/g, "").replace(/\.$/, "");
-  if (kind === "point") {
-    const match = POINT_PATH.exec(cited);
-    return match ? { point: cited.split(".").map((part, i) => (i === 2 ? part.toUpperCase() : part)), doc } : null;
-  }
-  const match = CITATION.exec(cited);
-  if (!match) return null;
-  const [, law, section, item, sub, subsub] = match;
-  if (Number(law) < 1 || Number(law) > data.lawCount) return null;
-  if (!section && (item || sub)) return null; // "12 1" is not a provision
-  if (!section && !lawWord && words.length > 1) return null;
-  return { law: law + (section ? section.toUpperCase() : "") + (item || "") + (sub || "") + (subsub || "") };
-}
 
-function editionWanted(doc, edition) {
-  return !edition || doc.edition === edition;
-}
+  const { lawOf, ancestors, anchorOf } = referenceRules(data.refs);
+  const POINT_PREFIX = data.refs.point.prefix;
+  const POINT_SEPARATOR = data.refs.point.separator;
 
-/** The provision in each text of this language; points concerning it; else the law's hub. */
-function lawHits(ref, edition, origin) {
-  const law = lawOf(ref);
-  const chain = ancestors(ref);
-  const hits = [];
-  for (const doc of data.docs) {
-    if (!editionWanted(doc, edition)) continue;
-    const text = doc.laws[law];
-    if (text) {
-      const present = new Set([law, ...text.anchors]);
-      const found = chain.find((candidate) => present.has(candidate)) || law;
-      const rank = found === ref ? 0 : 1;
-      hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
-    }
-  }
-  for (const doc of data.docs) {
-    if (!editionWanted(doc, edition)) continue;
-    for (const [number, point] of Object.entries(doc.points)) {
-      const concerned = point.laws.filter((r) => lawOf(r) === law);
-      if (!concerned.length) continue;
-      const exact = concerned.includes(ref);
-      const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
-      if (!exact && !related && ref !== law) continue;
-      const top = anchorOf(POINT_PREFIX + number);
-      hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
-    }
-  }
-  const hub = data.hubs[law];
-  if (hub && !hits.some((hit) => hit.rank <= 1)) {
-    // no text of this language (or edition) has the law: its page says where to read it
-    hits.push({ key: hub.key, url: siteUrl(hub.url), anchor: "", label: hub.label, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
-  }
-  return hits.sort((a, b) => a.rank - b.rank);
-}
+  // -- provision queries --------------------------------------------------------------------------
 
-/** The point in each regulation of this language, at the sub-point or its nearest printed ancestor. */
-function pointHits(path, docId, edition) {
-  const chain = ancestors(POINT_PREFIX + path.join(POINT_SEPARATOR)).map(anchorOf); // p21-2-B, p21-2, p21
-  const hits = [];
-  for (const doc of data.docs) {
-    if (!editionWanted(doc, edition) || (docId && doc.id !== docId)) continue;
-    const point = doc.points[path[0]];
-    if (!point) continue;
-    const present = new Set([chain[chain.length - 1], ...point.anchors]);
-    const anchor = chain.find((candidate) => present.has(candidate));
-    hits.push({ key: point.key, url: siteUrl(point.url + "#" + anchor), anchor, label: point.label, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
-  }
-  return hits;
-}
+  const CITATION = /^(\d{1,2})([a-h])?(\d{1,2})?([a-z])?([ivx]+|\d)?$/; // folded, no spaces or brackets: 12c1b
+  const POINT_PATH = /^(\d{1,2})((?:\.[0-9a-z]+)*)$/; // 21.2.b
 
-// -- synonyms and variants ----------------------------------------------------------------------
-
-/** The query word (or phrase) that a synonym entry names, or undefined. */
-function synonymUsed(synonym, words, folded) {
-  for (const entry of synonym.words) {
-    const pattern = fold(entry);
-    if (pattern.includes(" ")) {
-      if ((" " + folded + " ").includes(" " + pattern + " ")) return pattern;
-      continue;
-    }
-    const word = words.find((w) => (pattern.endsWith("*") ? w.startsWith(pattern.slice(0, -1)) : w === pattern));
-    if (word) return word;
-  }
-  return undefined;
-}
-
-function synonymHits(query, edition) {
-  const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const folded = words.join(" ");
-  const hits = [];
-  for (const synonym of data.synonyms) {
-    const used = synonymUsed(synonym, words, folded);
-    if (!used) continue;
-    for (const ref of synonym.refs) {
-      for (const hit of lawHits(ref, edition, "synonym")) {
-        // "tveka → tvekan" says why an unexpected law came first; not when the word is the note
-        hit.synonym = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
-        hits.push(hit);
-      }
-    }
-  }
-  return hits;
-}
-
-const MAX_VARIANTS = 16;
-
-/** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
-function letterVariants(word) {
-  let forms = [word];
-  for (const [typed, printed] of Object.entries(data.letters || {})) {
-    const next = [];
-    for (const form of forms) {
-      let partial = [""];
-      for (const char of form) {
-        const options = char === typed || char === printed ? [typed, printed] : [char];
-        partial = partial.flatMap((head) => options.map((option) => head + option));
-        if (partial.length > MAX_VARIANTS) return [word];
-      }
-      next.push(...partial);
-    }
-    forms = next;
-  }
-  return forms;
-}
-
-/** Queries to run beside the one typed: the vocabulary's spelling rules, letters both ways.
- * The query is lower-cased in the page's language first (Turkish "KISITLAMA" → "kısıtlama";
- * the index lower-cases without Turkish rules, "I" → "i", so both forms are tried). */
-function variantQueries(query) {
-  const lowered = query.toLocaleLowerCase(lang).trim();
-  const words = lowered.split(/\s+/).filter(Boolean);
-  const spelled = [words];
-  for (const [pattern, replacement] of data.variants) {
-    const regex = new RegExp(pattern);
-    const changed = words.map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(regex, replacement));
-    if (changed.join(" ") !== words.join(" ")) spelled.push(changed);
-  }
-  const queries = new Set();
-  for (const variant of spelled) {
-    let combos = [[]];
-    for (const word of variant) {
-      combos = combos.flatMap((head) => letterVariants(word).map((form) => [...head, form]));
-      if (combos.length > MAX_VARIANTS) combos = combos.slice(0, MAX_VARIANTS);
-    }
-    combos.forEach((combo) => queries.add(combo.join(" ")));
-  }
-  queries.delete(query);
-  return [...queries].slice(0, MAX_VARIANTS);
-}
-
-// -- Pagefind -----------------------------------------------------------------------------------
-
-let pagefindInstance = null;
-/** Pagefind for this page's language (it reads <html lang>), on the main thread: the index is
- * small, and without the web worker the WebAssembly preloaded in <head> is used as it is
- * (a worker would fetch it again after starting: one more slow round trip on a phone). */
-async function pagefind() {
-  if (!pagefindInstance) {
-    const module = await import(new URL("pagefind/pagefind.js", root).href);
-    const instance = module.createInstance({
-      basePath: new URL("pagefind/", root).pathname,
-      baseUrl: root.pathname,
-      noWorker: true,
+  /** What a whole query cites, or null: {law: "12C1b"} | {point: ["21","2","B"], doc?} */
+  function parseProvision(query) {
+    let text = fold(query).trim();
+    let lawWord = false;
+    text = text.replace(/§\s*(:\s*\S+)?/g, () => {
+      lawWord = true;
+      return " ";
     });
-    await instance.init();
-    pagefindInstance = instance;
-  }
-  return pagefindInstance;
-}
-
-function bestSubResult(result) {
-  let best = null;
-  let bestScore = -1;
-  for (const sub of result.sub_results || []) {
-    const score = (sub.weighted_locations || []).reduce((sum, location) => sum + location.balanced_score, 0);
-    if (score > bestScore) {
-      best = sub;
-      bestScore = score;
+    // case endings after a citation: Turkish 12C1(b)’de, Yasa 45’e; Finnish 12C1(b):ssä, 13:n
+    text = text.replace(/['’:]\p{L}*/gu, " ");
+    const words = text.split(/\s+/).filter(Boolean);
+    const isIn = (list, word) => list.some((entry) => fold(entry) === word.replace(/[.:]$/, ""));
+    let kind = "law";
+    let doc = null;
+    const strip = (index) => words.splice(index, 1);
+    if (words.length > 1 && isIn(data.pointWords, words[0])) {
+      kind = "point";
+      strip(0);
+    } else if (words.length > 1 && Object.keys(data.docWords).some((w) => fold(w) === words[0])) {
+      kind = "point";
+      doc = data.docWords[Object.keys(data.docWords).find((w) => fold(w) === words[0])];
+      strip(0);
+    } else if (words.length > 1 && isIn(data.lawWords, words[0])) {
+      lawWord = true;
+      strip(0);
+    } else if (words.length > 1 && isIn(data.lawWords, words[words.length - 1])) {
+      lawWord = true;
+      strip(words.length - 1);
     }
-  }
-  return best;
-}
-
-/** Pagefind results for the query and its variants, as one ranked list of raw results. */
-async function textResults(query, edition) {
-  const pf = await pagefind();
-  const options = edition ? { filters: { edition } } : {};
-  const queries = [query, ...variantQueries(query)];
-  const found = await Promise.all(queries.map((q) => pf.search(q, options)));
-  const seen = new Map();
-  found.forEach((search, index) => {
-    for (const result of search ? search.results : []) {
-      const score = result.score * (index === 0 ? 1 : 0.9);
-      const known = seen.get(result.id);
-      if (!known || known.score < score) seen.set(result.id, { result, score });
+    if (words.length === 0) return null;
+    const cited = words.join("").replace(/[()]/g, "").replace(/\.$/, "");
+    if (kind === "point") {
+      const match = POINT_PATH.exec(cited);
+      return match ? { point: cited.split(".").map((part, i) => (i === 2 ? part.toUpperCase() : part)), doc } : null;
     }
-  });
-  let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
-  let approximate = null;
-  if (!ranked.length) {
-    const words = query.split(/\s+/).filter(Boolean);
-    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
-    for (let cut = 1; !ranked.length && longest.length - cut >= 4 && cut <= 3; cut++) {
-      const shorter = words.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
-      const search = await pf.search(shorter, options);
-      ranked = (search ? search.results : []).map((result) => ({ result, score: result.score }));
-      if (ranked.length) approximate = shorter;
+    const match = CITATION.exec(cited);
+    if (!match) return null;
+    const [, law, section, item, sub, subsub] = match;
+    if (Number(law) < 1 || Number(law) > data.lawCount) return null;
+    if (!section && (item || sub)) return null; // "12 1" is not a provision
+    if (!section && !lawWord && words.length > 1) return null;
+    return { law: law + (section ? section.toUpperCase() : "") + (item || "") + (sub || "") + (subsub || "") };
+  }
+
+  function editionWanted(doc, edition) {
+    return !edition || doc.edition === edition;
+  }
+
+  /** The provision in each text of this language; points concerning it; else the law's hub. */
+  function lawHits(ref, edition, origin) {
+    const law = lawOf(ref);
+    const chain = ancestors(ref);
+    const hits = [];
+    for (const doc of data.docs) {
+      if (!editionWanted(doc, edition)) continue;
+      const text = doc.laws[law];
+      if (text) {
+        const present = new Set([law, ...text.anchors]);
+        const found = chain.find((candidate) => present.has(candidate)) || law;
+        const rank = found === ref ? 0 : 1;
+        hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
+      }
     }
-  }
-  const used = approximate ? [approximate, ...variantQueries(approximate)] : queries;
-  return { ranked: ranked.map((entry) => entry.result), approximate, forms: wordForms(used) };
-}
-
-/** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
-function wordForms(queries) {
-  const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
-  return split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
-}
-
-/** How well one matched word fits one query word's forms: 2 for the form typed (or a variant
- * of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
- * over-joined ("disinda" → "D."). */
-function wordFit(word, variants) {
-  let best = 0;
-  for (const form of variants) {
-    if (word === form) return 2;
-    if (word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
-    else if (form.length < 4 && word.startsWith(form)) best = 1;
-  }
-  return best;
-}
-
-function bare(word) {
-  return fold(word || "").replace(/[^\p{L}\p{N}]/gu, "");
-}
-
-/** A page's fit: per query word, the best fit among its matched words, summed.  A page
- * scoring 0 is dropped; higher scores come first. */
-function formScore(page, forms) {
-  const words = page.content.split(/\s+/);
-  const matched = [...new Set((page.locations || []).map((at) => bare(words[at])))];
-  return forms.reduce((sum, variants) => sum + Math.max(0, ...matched.map((word) => wordFit(word, variants))), 0);
-}
-
-/** Where to send the reader: the best-fitting match inside the best section, and the
- * innermost element with an id that holds it (a provision #13D2a, a term #def-alert). */
-function bestLocation(page, forms) {
-  const words = page.content.split(/\s+/);
-  const sub = bestSubResult(page);
-  const candidates = sub && sub.locations && sub.locations.length ? sub.locations : page.locations || [];
-  let best = candidates[0] ?? 0;
-  let bestFit = -1;
-  for (const at of candidates) {
-    const fit = Math.max(0, ...forms.map((variants) => wordFit(bare(words[at]), variants)));
-    if (fit > bestFit) {
-      best = at;
-      bestFit = fit;
+    for (const doc of data.docs) {
+      if (!editionWanted(doc, edition)) continue;
+      for (const [number, point] of Object.entries(doc.points)) {
+        const concerned = point.laws.filter((r) => lawOf(r) === law);
+        if (!concerned.length) continue;
+        const exact = concerned.includes(ref);
+        const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
+        if (!exact && !related && ref !== law) continue;
+        const top = anchorOf(POINT_PREFIX + number);
+        hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
+      }
     }
+    const hub = data.hubs[law];
+    if (hub && !hits.some((hit) => hit.rank <= 1)) {
+      // no text of this language (or edition) has the law: its page says where to read it
+      hits.push({ key: hub.key, url: siteUrl(hub.url), anchor: "", label: hub.label, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+    }
+    return hits.sort((a, b) => a.rank - b.rank);
   }
-  const holder = (page.anchors || []).filter((anchor) => anchor.location <= best && anchor.id).pop();
-  return { at: best, anchor: holder ? holder.id : "", words };
-}
 
-/** A snippet around the chosen match, matched words marked: [[text, marked], …]. */
-function snippetAround(words, at, locations) {
-  const marked = new Set(locations || []);
-  const from = Math.max(0, at - 12);
-  const to = Math.min(words.length, at + 16);
-  const parts = [];
-  if (from > 0) parts.push(["… ", false]);
-  for (let i = from; i < to; i++) parts.push([words[i] + (i + 1 < to ? " " : ""), marked.has(i)]);
-  if (to < words.length) parts.push([" …", false]);
-  return parts;
-}
+  /** The point in each regulation of this language, at the sub-point or its nearest printed ancestor. */
+  function pointHits(path, docId, edition) {
+    const chain = ancestors(POINT_PREFIX + path.join(POINT_SEPARATOR)).map(anchorOf); // p21-2-B, p21-2, p21
+    const hits = [];
+    for (const doc of data.docs) {
+      if (!editionWanted(doc, edition) || (docId && doc.id !== docId)) continue;
+      const point = doc.points[path[0]];
+      if (!point) continue;
+      const present = new Set([chain[chain.length - 1], ...point.anchors]);
+      const anchor = chain.find((candidate) => present.has(candidate));
+      hits.push({ key: point.key, url: siteUrl(point.url + "#" + anchor), anchor, label: point.label, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
+    }
+    return hits;
+  }
 
-async function textHits(ranked, from, count, forms) {
-  const slice = ranked.slice(from, from + count);
-  const loaded = await Promise.all(slice.map((result) => result.data()));
-  const scored = loaded
-    .map((page, index) => ({ page, index, score: formScore(page, forms) }))
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index);
-  return scored.map(({ page }) => {
-    const { at, anchor, words } = bestLocation(page, forms);
-    const meta = page.meta || {};
-    return {
-      key: meta.key || page.url,
-      edition: meta.edition,
-      url: page.url.split("#")[0] + (anchor ? "#" + anchor : ""),
-      anchor,
-      label: meta.label || "",
-      title: meta.title || "",
-      snippet: snippetAround(words, at, page.locations),
-      origin: "text",
-    };
-  });
+  // -- synonyms and variants ----------------------------------------------------------------------
+
+  /** The query word (or phrase) that a synonym entry names, or undefined. */
+  function synonymUsed(synonym, words, folded) {
+    for (const entry of synonym.words) {
+      const pattern = fold(entry);
+      if (pattern.includes(" ")) {
+        if ((" " + folded + " ").includes(" " + pattern + " ")) return pattern;
+        continue;
+      }
+      const word = words.find((w) => (pattern.endsWith("*") ? w.startsWith(pattern.slice(0, -1)) : w === pattern));
+      if (word) return word;
+    }
+    return undefined;
+  }
+
+  function synonymHits(query, edition) {
+    const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const folded = words.join(" ");
+    const hits = [];
+    for (const synonym of data.synonyms) {
+      const used = synonymUsed(synonym, words, folded);
+      if (!used) continue;
+      for (const ref of synonym.refs) {
+        for (const hit of lawHits(ref, edition, "synonym")) {
+          // "tveka → tvekan" says why an unexpected law came first; not when the word is the note
+          hit.synonym = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
+          hits.push(hit);
+        }
+      }
+    }
+    return hits;
+  }
+
+  const MAX_VARIANTS = 16;
+
+  /** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
+  function letterVariants(word) {
+    let forms = [word];
+    for (const [typed, printed] of Object.entries(data.letters || {})) {
+      const next = [];
+      for (const form of forms) {
+        let partial = [""];
+        for (const char of form) {
+          const options = char === typed || char === printed ? [typed, printed] : [char];
+          partial = partial.flatMap((head) => options.map((option) => head + option));
+          if (partial.length > MAX_VARIANTS) return [word];
+        }
+        next.push(...partial);
+      }
+      forms = next;
+    }
+    return forms;
+  }
+
+  /** Queries to run beside the one typed: the vocabulary's spelling rules, letters both ways.
+   * The query is lower-cased in the page's language first (Turkish "KISITLAMA" → "kısıtlama";
+   * the index lower-cases without Turkish rules, "I" → "i", so both forms are tried). */
+  function variantQueries(query) {
+    const lowered = query.toLocaleLowerCase(lang).trim();
+    const words = lowered.split(/\s+/).filter(Boolean);
+    const spelled = [words];
+    for (const [pattern, replacement] of data.variants) {
+      const regex = new RegExp(pattern);
+      const changed = words.map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(regex, replacement));
+      if (changed.join(" ") !== words.join(" ")) spelled.push(changed);
+    }
+    const queries = new Set();
+    for (const variant of spelled) {
+      let combos = [[]];
+      for (const word of variant) {
+        combos = combos.flatMap((head) => letterVariants(word).map((form) => [...head, form]));
+        if (combos.length > MAX_VARIANTS) combos = combos.slice(0, MAX_VARIANTS);
+      }
+      combos.forEach((combo) => queries.add(combo.join(" ")));
+    }
+    queries.delete(query);
+    return [...queries].slice(0, MAX_VARIANTS);
+  }
+
+  // -- Pagefind -----------------------------------------------------------------------------------
+
+  let pagefindInstance = null;
+  /** Pagefind for this language, on the main thread: the index is small, and without the web
+   * worker the WebAssembly preloaded in <head> is used as it is (a worker would fetch it again
+   * after starting: one more slow round trip on a phone).  Pagefind takes its index's language
+   * from <html lang> when the instance is made (synchronously): /search/ is English and shows
+   * several languages, so <html lang> names this language for that moment. */
+  async function pagefind() {
+    if (!pagefindInstance) {
+      const module = await import(new URL("pagefind/pagefind.js", root).href);
+      const html = document.documentElement;
+      const pageLang = html.lang;
+      html.lang = lang;
+      let instance;
+      try {
+        instance = module.createInstance({
+          basePath: new URL("pagefind/", root).pathname,
+          baseUrl: root.pathname,
+          noWorker: true,
+        });
+      } finally {
+        html.lang = pageLang;
+      }
+      await instance.init();
+      pagefindInstance = instance;
+    }
+    return pagefindInstance;
+  }
+
+
+  function bestSubResult(result) {
+    let best = null;
+    let bestScore = -1;
+    for (const sub of result.sub_results || []) {
+      const score = (sub.weighted_locations || []).reduce((sum, location) => sum + location.balanced_score, 0);
+      if (score > bestScore) {
+        best = sub;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  /** Pagefind results for the query and its variants, as one ranked list of raw results. */
+  async function textResults(query, edition) {
+    const pf = await pagefind();
+    const options = edition ? { filters: { edition } } : {};
+    const queries = [query, ...variantQueries(query)];
+    const found = await Promise.all(queries.map((q) => pf.search(q, options)));
+    const seen = new Map();
+    found.forEach((search, index) => {
+      for (const result of search ? search.results : []) {
+        const score = result.score * (index === 0 ? 1 : 0.9);
+        const known = seen.get(result.id);
+        if (!known || known.score < score) seen.set(result.id, { result, score });
+      }
+    });
+    let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
+    let approximate = null;
+    if (!ranked.length) {
+      const words = query.split(/\s+/).filter(Boolean);
+      const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+      for (let cut = 1; !ranked.length && longest.length - cut >= 4 && cut <= 3; cut++) {
+        const shorter = words.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
+        const search = await pf.search(shorter, options);
+        ranked = (search ? search.results : []).map((result) => ({ result, score: result.score }));
+        if (ranked.length) approximate = shorter;
+      }
+    }
+    const used = approximate ? [approximate, ...variantQueries(approximate)] : queries;
+    return { ranked: ranked.map((entry) => entry.result), approximate, forms: wordForms(used) };
+  }
+
+  /** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
+  function wordForms(queries) {
+    const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
+    return split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
+  }
+
+  /** How well one matched word fits one query word's forms: 2 for the form typed (or a variant
+   * of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
+   * over-joined ("disinda" → "D."). */
+  function wordFit(word, variants) {
+    let best = 0;
+    for (const form of variants) {
+      if (word === form) return 2;
+      if (word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
+      else if (form.length < 4 && word.startsWith(form)) best = 1;
+    }
+    return best;
+  }
+
+  function bare(word) {
+    return fold(word || "").replace(/[^\p{L}\p{N}]/gu, "");
+  }
+
+  /** A page's fit: per query word, the best fit among its matched words, summed.  A page
+   * scoring 0 is dropped; higher scores come first. */
+  function formScore(page, forms) {
+    const words = page.content.split(/\s+/);
+    const matched = [...new Set((page.locations || []).map((at) => bare(words[at])))];
+    return forms.reduce((sum, variants) => sum + Math.max(0, ...matched.map((word) => wordFit(word, variants))), 0);
+  }
+
+  /** Where to send the reader: the best-fitting match inside the best section, and the
+   * innermost element with an id that holds it (a provision #13D2a, a term #def-alert). */
+  function bestLocation(page, forms) {
+    const words = page.content.split(/\s+/);
+    const sub = bestSubResult(page);
+    const candidates = sub && sub.locations && sub.locations.length ? sub.locations : page.locations || [];
+    let best = candidates[0] ?? 0;
+    let bestFit = -1;
+    for (const at of candidates) {
+      const fit = Math.max(0, ...forms.map((variants) => wordFit(bare(words[at]), variants)));
+      if (fit > bestFit) {
+        best = at;
+        bestFit = fit;
+      }
+    }
+    const holder = (page.anchors || []).filter((anchor) => anchor.location <= best && anchor.id).pop();
+    return { at: best, anchor: holder ? holder.id : "", words };
+  }
+
+  /** A snippet around the chosen match, matched words marked: [[text, marked], …]. */
+  function snippetAround(words, at, locations) {
+    const marked = new Set(locations || []);
+    const from = Math.max(0, at - 12);
+    const to = Math.min(words.length, at + 16);
+    const parts = [];
+    if (from > 0) parts.push(["… ", false]);
+    for (let i = from; i < to; i++) parts.push([words[i] + (i + 1 < to ? " " : ""), marked.has(i)]);
+    if (to < words.length) parts.push([" …", false]);
+    return parts;
+  }
+
+  async function textHits(ranked, from, count, forms) {
+    const slice = ranked.slice(from, from + count);
+    const loaded = await Promise.all(slice.map((result) => result.data()));
+    const scored = loaded
+      .map((page, index) => ({ page, index, score: formScore(page, forms) }))
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    return scored.map(({ page }) => {
+      const { at, anchor, words } = bestLocation(page, forms);
+      const meta = page.meta || {};
+      return {
+        key: meta.key || page.url,
+        edition: meta.edition,
+        url: page.url.split("#")[0] + (anchor ? "#" + anchor : ""),
+        anchor,
+        label: meta.label || "",
+        title: meta.title || "",
+        snippet: snippetAround(words, at, page.locations),
+        origin: "text",
+      };
+    });
+  }
+
+  /** The search up to its first results: provision and synonym hits, and Pagefind's ranked
+   * word results (textHits turns them into hits, a page at a time). */
+  async function search(query, edition) {
+    const provision = parseProvision(query);
+    let hits = [];
+    if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
+    else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
+    hits = hits.concat(synonymHits(query, edition));
+    let approximate = null;
+    let ranked = [];
+    let forms = [];
+    let failure = null;
+    try {
+      if (!provision) ({ ranked, approximate, forms } = await textResults(query, edition));
+    } catch (error) {
+      failure = format(strings.search_offline, { error: error.message || error });
+    }
+    return { hits, ranked, forms, approximate, failure };
+  }
+
+  return { lang, search, textHits };
 }
+// -- end of searchEngine
+
 
 // -- rendering ----------------------------------------------------------------------------------
 
@@ -491,7 +539,7 @@ function snippetNodes(parts) {
   return nodes;
 }
 
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text) node.textContent = text;
@@ -500,10 +548,10 @@ function element(tag, className, text) {
 
 function lawLabel(hit) {
   if (!hit.label) return "";
-  return /^\d+$/.test(hit.label) ? format(data.strings.law, { n: hit.label }) : hit.label;
+  return /^\d+$/.test(hit.label) ? format(strings.law, { n: hit.label }) : hit.label;
 }
 
-function renderHit(hit, others) {
+export function renderHit(hit, others) {
   const item = element("li", "search-result search-result--" + hit.origin);
   const link = element("a", "search-result__link");
   link.href = hit.url;
@@ -515,7 +563,7 @@ function renderHit(hit, others) {
   const where = element("span", "search-result__where");
   const ref = displayAnchor(hit.anchor);
   if (/\D/.test(ref)) where.append(element("span", "search-result__ref", ref)); // not the law's own top: "13"
-  if (hit.missing) where.append(element("span", "search-result__missing", data.strings.search_law_missing));
+  if (hit.missing) where.append(element("span", "search-result__missing", strings.search_law_missing));
   if (hit.edition) where.append(element("span", "search-result__edition", hit.edition + (others.length ? " · " + others.join(", ") : "")));
   if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
   if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
@@ -548,39 +596,10 @@ async function fillSnippet(snippet, href, anchor) {
   }
 }
 
-// -- the search ---------------------------------------------------------------------------------
+// -- results, grouped by law ------------------------------------------------------------------------
 
-let current = 0;
-let pending = null;
-
-async function run(typed, edition) {
-  const token = ++current;
-  list.replaceChildren();
-  list.setAttribute("aria-busy", "true");
-  delete list.dataset.query;
-  if (!typed.trim()) {
-    statusLine.textContent = "";
-    list.removeAttribute("aria-busy");
-    return;
-  }
-  const query = searchable(typed);
-  const cut = query === typed ? "" : format(data.strings.search_too_long, { count: MAX_QUERY }) + " ";
-  statusLine.textContent = data.strings.search_loading;
-  const provision = parseProvision(query);
-  let hits = [];
-  if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
-  else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-  hits = hits.concat(synonymHits(query, edition));
-  let approximate = null;
-  let ranked = [];
-  let forms = [];
-  let failure = null;
-  try {
-    if (!provision) ({ ranked, approximate, forms } = await textResults(query, edition));
-  } catch (error) {
-    failure = format(data.strings.search_offline, { error: error.message || error });
-  }
-  if (token !== current) return;
+/** Hits grouped by result key (a law's editions are one result), in order of first appearance. */
+export function resultGroups() {
   const groups = new Map();
   const order = [];
   const add = (hit) => {
@@ -592,55 +611,112 @@ async function run(typed, edition) {
       group.others.push(hit.edition);
     }
   };
-  hits.forEach(add);
-  let from = 0;
-  async function more() {
-    const target = order.length + PAGE_SIZE;
-    while (order.length < target && from < ranked.length) {
-      const batch = await textHits(ranked, from, FRAGMENTS_PER_ROUND, forms);
-      if (token !== current) return;
-      from += FRAGMENTS_PER_ROUND;
-      batch.forEach(add);
+  return { groups, order, add };
+}
+
+// -- a language's search page -------------------------------------------------------------------------
+
+let current = 0; // the latest search: an older one that finishes later shows nothing
+let pending = null;
+
+function languagePage(engine) {
+  const list = document.getElementById("search-results");
+
+  async function run(typed, edition) {
+    const token = ++current;
+    list.replaceChildren();
+    list.setAttribute("aria-busy", "true");
+    delete list.dataset.query;
+    if (!typed.trim()) {
+      statusLine.textContent = "";
+      list.removeAttribute("aria-busy");
+      return;
     }
+    const query = searchable(typed);
+    const cut = query === typed ? "" : format(strings.search_too_long, { count: MAX_QUERY }) + " ";
+    statusLine.textContent = strings.search_loading;
+    const { hits, ranked, forms, approximate, failure } = await engine.search(query, edition);
+    if (token !== current) return;
+    const { groups, order, add } = resultGroups();
+    hits.forEach(add);
+    let from = 0;
+    async function more() {
+      const target = order.length + PAGE_SIZE;
+      while (order.length < target && from < ranked.length) {
+        const batch = await engine.textHits(ranked, from, FRAGMENTS_PER_ROUND, forms);
+        if (token !== current) return;
+        from += FRAGMENTS_PER_ROUND;
+        batch.forEach(add);
+      }
+    }
+    let rendered = 0;
+    function renderNew() {
+      while (rendered < order.length) {
+        const group = groups.get(order[rendered++]);
+        list.append(renderHit(group.hit, group.others));
+      }
+      document.querySelectorAll(".search-more").forEach((button) => button.remove());
+      if (from < ranked.length) {
+        const button = element("button", "search-more md-button", strings.search_more);
+        button.type = "button";
+        button.addEventListener("click", async () => {
+          await more();
+          if (token === current) renderNew();
+        });
+        list.after(button);
+      }
+    }
+    await more();
+    if (token !== current) return;
+    renderNew();
+    if (failure) statusLine.textContent = failure;
+    else if (!order.length) statusLine.textContent = cut + format(strings.search_no_results, { q: query });
+    else
+      statusLine.textContent =
+        cut +
+        (approximate ? format(strings.search_approximate, { q: approximate }) + " " : "") +
+        format(resultsFor(order.length, from < ranked.length), { count: order.length + (from < ranked.length ? "+" : ""), q: query });
+    // finished: scripts and tests wait for data-query to equal the query they typed
+    list.removeAttribute("aria-busy");
+    list.dataset.query = typed;
   }
-  let rendered = 0;
-  function renderNew() {
-    while (rendered < order.length) {
-      const group = groups.get(order[rendered++]);
-      list.append(renderHit(group.hit, group.others));
-    }
+
+  function chosenEdition() {
+    const checked = form.querySelector("input[name=edition]:checked");
+    return checked ? checked.value : "";
+  }
+
+  function start() {
     document.querySelectorAll(".search-more").forEach((button) => button.remove());
-    if (from < ranked.length) {
-      const button = element("button", "search-more md-button", data.strings.search_more);
-      button.type = "button";
-      button.addEventListener("click", async () => {
-        await more();
-        if (token === current) renderNew();
-      });
-      list.after(button);
-    }
+    clearTimeout(pending);
+    const query = input.value;
+    const edition = chosenEdition();
+    syncUrl(query, edition);
+    return run(query, edition);
   }
-  await more();
-  if (token !== current) return;
-  renderNew();
-  if (failure) statusLine.textContent = failure;
-  else if (!order.length) statusLine.textContent = cut + format(data.strings.search_no_results, { q: query });
-  else
-    statusLine.textContent =
-      cut +
-      (approximate ? format(data.strings.search_approximate, { q: approximate }) + " " : "") +
-      format(resultsFor(order.length, from < ranked.length), { count: order.length + (from < ranked.length ? "+" : ""), q: query });
-  // finished: scripts and tests wait for data-query to equal the query they typed
-  list.removeAttribute("aria-busy");
-  list.dataset.query = typed;
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    start();
+  });
+  input.addEventListener("input", () => {
+    clearTimeout(pending);
+    pending = setTimeout(start, 180);
+  });
+  form.querySelectorAll("input[name=edition]").forEach((radio) => radio.addEventListener("change", start));
+
+  const params = new URLSearchParams(location.search);
+  input.value = params.get("q") || "";
+  const wantedEdition = params.get("edition");
+  if (wantedEdition) {
+    const radio = form.querySelector(`input[name=edition][value="${CSS.escape(wantedEdition)}"]`);
+    if (radio) radio.checked = true;
+  }
+  if (input.value) start();
+  else input.focus();
 }
 
-function chosenEdition() {
-  const checked = form.querySelector("input[name=edition]:checked");
-  return checked ? checked.value : "";
-}
-
-function syncUrl(query, edition) {
+export function syncUrl(query, edition) {
   const url = new URL(location.href);
   url.searchParams.set("q", query);
   if (edition) url.searchParams.set("edition", edition);
@@ -648,31 +724,4 @@ function syncUrl(query, edition) {
   history.replaceState(null, "", url);
 }
 
-function start() {
-  document.querySelectorAll(".search-more").forEach((button) => button.remove());
-  clearTimeout(pending);
-  const query = input.value;
-  const edition = chosenEdition();
-  syncUrl(query, edition);
-  return run(query, edition);
-}
-
-form.addEventListener("submit", (event) => {
-  event.preventDefault();
-  start();
-});
-input.addEventListener("input", () => {
-  clearTimeout(pending);
-  pending = setTimeout(start, 180);
-});
-form.querySelectorAll("input[name=edition]").forEach((radio) => radio.addEventListener("change", start));
-
-const params = new URLSearchParams(location.search);
-input.value = params.get("q") || "";
-const wantedEdition = params.get("edition");
-if (wantedEdition) {
-  const radio = form.querySelector(`input[name=edition][value="${CSS.escape(wantedEdition)}"]`);
-  if (radio) radio.checked = true;
-}
-if (input.value) start();
-else input.focus();
+if (document.getElementById("search-data")) languagePage(searchEngine(pageData));

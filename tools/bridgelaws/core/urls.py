@@ -16,9 +16,9 @@ Stable from the first release (documented in the README):
 ``/<lang>/compare/<law>/?c=…``          the same in ``lang``'s interface (``/fi/compare/13/``)
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
 ``/<lang>/numbering/<law>/``            the same in ``lang``'s interface
-``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
+``/<lang>/search/?q=…``                 search in one language's texts; ``/search/``: the query's language
 ``/coverage/``, ``/<lang>/coverage/``   which law is in which text
-``/404.html``, ``/<lang>/404.html``     page not found, in the language of the requested path
+``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -85,8 +85,15 @@ def numbering(lang: str, number: int) -> str:
 
 
 def search(lang: str) -> str:
-    """``fi/search/``; the default language's ``search/`` asks which language to search."""
+    """``fi/search/``; the default language's ``search/`` sends a query to the language it is
+    written in (or shows each likely language's best results)."""
     return f"{language_prefix(lang)}search/"
+
+
+def not_found(lang: str) -> str:
+    """The page a host serves for a missing address under the language: ``sv/404.html``
+    (``404.html`` at the root; the README says how to set this per host)."""
+    return f"{language_prefix(lang)}404.html"
 
 
 def web_manifest(lang: str) -> str:
@@ -97,11 +104,6 @@ def web_manifest(lang: str) -> str:
 def coverage(lang: str) -> str:
     """Which law is in which text, in ``lang``'s interface: ``coverage/``, ``sv/coverage/``."""
     return f"{language_prefix(lang)}coverage/"
-
-
-def not_found(lang: str) -> str:
-    """The page-not-found page for paths under ``lang``: ``404.html``, ``fi/404.html``."""
-    return f"{language_prefix(lang)}404.html"
 
 
 def export() -> str:

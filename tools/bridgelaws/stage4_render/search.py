@@ -24,12 +24,15 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
-from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage4_render.page import Page, display_title, doc_short_name, h, language_name, md_inline, t
 
 VOCABULARY_FILE = "search.toml"
@@ -43,6 +46,23 @@ class Synonym:
     note: str
 
 
+# what each sign of a language adds to its score, unless [detect] weights says otherwise
+DETECTION_WEIGHTS: dict[str, float] = {"own_letter": 4, "shared_letter": 1, "form": 4, "word": 2, "word_start": 1}
+
+
+@dataclass(frozen=True)
+class Detection:
+    """How ``/search/`` tells a query's language: the ``[detect]`` table of ``search.toml``
+    (its comment says what each field means)."""
+
+    letters: dict[str, str] = field(default_factory=dict)
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    words: int = 0
+    prefix: int = 5
+    margin: float = 2.0
+    weights: dict[str, float] = field(default_factory=lambda: dict(DETECTION_WEIGHTS))
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     law_words: tuple[str, ...] = ()
@@ -51,6 +71,7 @@ class Vocabulary:
     variants: tuple[tuple[str, str], ...] = ()
     letters: dict[str, str] = field(default_factory=dict)
     synonyms: tuple[Synonym, ...] = ()
+    detection: Detection = field(default_factory=Detection)  # the same for every language
 
 
 class VocabularyError(ValueError):
@@ -66,11 +87,37 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise VocabularyError(f"{path}: {error}") from error
     common = _vocabulary(path, "common", data.pop("common", {}))
+    detection = _detection(path, data.pop("detect", {}))
     languages = {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
     return {
-        lang: replace(vocabulary, synonyms=vocabulary.synonyms + common.synonyms)
+        lang: replace(vocabulary, synonyms=vocabulary.synonyms + common.synonyms, detection=detection)
         for lang, vocabulary in languages.items()
     }
+
+
+def _detection(path: Path, table: dict[str, object]) -> Detection:
+    letters, forms = table.get("letters", {}), table.get("forms", {})
+    if not isinstance(letters, dict) or not isinstance(forms, dict):
+        raise VocabularyError(f"{path}: [detect] letters and forms: expected {{<lang> = ...}} tables")
+    numbers: dict[str, float] = {}
+    for key, default in (("words", 0), ("prefix", 5), ("margin", 2.0)):
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise VocabularyError(f"{path}: [detect] {key}: expected a number of at least 0, got {value!r}")
+        numbers[key] = value
+    weights = table.get("weights", {})
+    if not isinstance(weights, dict) or set(weights) - set(DETECTION_WEIGHTS):
+        raise VocabularyError(f"{path}: [detect] weights: expected a table of {', '.join(DETECTION_WEIGHTS)}")
+    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in weights.values()):
+        raise VocabularyError(f"{path}: [detect] weights: expected numbers, got {weights}")
+    return Detection(
+        weights={**DETECTION_WEIGHTS, **{str(key): float(value) for key, value in weights.items()}},
+        letters={str(lang): str(value) for lang, value in letters.items()},
+        forms={str(lang): tuple(str(form).lower() for form in _list(value)) for lang, value in forms.items()},
+        words=int(numbers["words"]),
+        prefix=int(numbers["prefix"]),
+        margin=numbers["margin"],
+    )
 
 
 def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
@@ -274,29 +321,124 @@ def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
     return page
 
 
-def search_chooser_page(corpus: Corpus) -> Page:
-    """``/search/``: the interface without texts of its own asks which language to search;
-    one submit button per language (``formaction``), so it works without script."""
+def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None = None) -> Page:
+    """``/search/``: the default language has no texts of its own, so a query typed here (or in
+    the header of an English page) goes to the language it is written in, or shows each likely
+    language's best results side by side (``search.js``, from :func:`detection_data`).  One
+    submit button per language (``formaction``) chooses by hand, also without script."""
     lang = facts.DEFAULT_LANGUAGE
     page = _search_shell(lang, search_page=False)
+    page.meta["search_root"] = True  # overrides/main.html: search.js, without one language's preloads
     buttons = "".join(
         f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
         f"{h(language_name(code))}</button>"
         for code in SEARCH_LANGUAGES
         if corpus.in_language(code)
     )
+    submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
+    choose = f'<p>{h(t(lang, "search_or_choose"))}</p><div class="search-languages">{buttons}</div>'
+    data = json_for_script(detection_data(corpus, vocabulary or {}, page))
     page.body.extend(
         [
-            f"<p>{h(t(lang, 'search_choose_language'))}</p>",
+            f"<p>{h(t(lang, 'search_any_language'))}</p>",
             "",
-            _search_form(lang, page.link(urls.search("fi")), "", f'<div class="search-languages">{buttons}</div>'),
+            _search_form(lang, "./", submit, choose),
+            "",
+            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
+            "",
+            '<div id="search-by-language" class="search-by-language"></div>',
+            "",
+            f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
+            "",
+            f'<script type="application/json" id="search-detect">{data}</script>',
         ]
     )
     return page
 
 
+# -- which language a query is written in ---------------------------------------------------------
+
+WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more: "lag" yes, "b" and "12C1" no
+
+
+def fold(text: str) -> str:
+    """As ``search.js`` folds a query: lower case, accents off, ``ı`` and ``ł`` as ``i`` and ``l``
+    ("Tävlingsledaren" → "tavlingsledaren", "KISITLAMA" → "kisitlama")."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return bare.replace("ı", "i").replace("ł", "l")
+
+
+def _texts(entry: Entry) -> Iterator[str]:
+    """Every text of a document a reader might quote: titles, provisions, points, definitions."""
+    document = entry.document
+    for numbered in [*document.laws, *document.points]:
+        yield numbered.title
+        yield from (paragraph.text for paragraph in numbered.paragraphs)
+        for provision in numbered.provisions():
+            yield provision.title
+            yield from (paragraph.text for paragraph in provision.paragraphs)
+    for definition in document.definitions:
+        yield definition.term
+        yield from (paragraph.text for paragraph in definition.paragraphs)
+
+
+def language_words(
+    corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str], count: int
+) -> dict[str, list[str]]:
+    """Per language, its ``count`` most frequent words (folded) that no other language uses:
+    the words of its texts, and of its own synonyms in ``search.toml`` (``tveka*`` → ``tveka``).
+    Computed from the corpus, not listed by hand, so any word of the texts tells the language."""
+    counted: dict[str, Counter[str]] = {}
+    for lang in languages:
+        counts = Counter(
+            fold(word) for entry in corpus.in_language(lang) for text in _texts(entry) for word in WORD.findall(text)
+        )
+        own = vocabulary.get(lang, Vocabulary()).synonyms
+        counts.update(fold(word) for synonym in own for word in WORD.findall(" ".join(synonym.words)))
+        counted[lang] = counts
+    chosen = {}
+    for lang, counts in counted.items():
+        others = set().union(*(set(other) for code, other in counted.items() if code != lang))
+        ranked = sorted((word for word in counts if word not in others), key=lambda word: (-counts[word], word))
+        chosen[lang] = ranked[:count]
+    return chosen
+
+
+def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page) -> dict[str, object]:
+    """What ``search.js`` on ``/search/`` weighs: per language its own letters, its provision
+    forms (the law words no other language shares, and ``[detect] forms``), its distinctive
+    words, and where its search page is; the thresholds; the page's strings."""
+    languages = [code for code in SEARCH_LANGUAGES if corpus.in_language(code)]
+    detection = next((entry.detection for entry in vocabulary.values()), Detection())
+    law_words = {lang: {fold(word) for word in vocabulary.get(lang, Vocabulary()).law_words} for lang in languages}
+    every: set[str] = set().union(*law_words.values())
+    shared = {word for word in every if sum(word in words for words in law_words.values()) > 1}
+    forms = {
+        lang: sorted((law_words[lang] - shared) | {fold(form) for form in detection.forms.get(lang, ())})
+        for lang in languages
+    }
+    return {
+        "languages": languages,
+        "names": {lang: language_name(lang) for lang in languages},
+        "searchUrls": {lang: page.link(urls.search(lang)) for lang in languages},
+        "letters": {lang: detection.letters.get(lang, "") for lang in languages},
+        "forms": forms,
+        "words": language_words(corpus, vocabulary, languages, detection.words),
+        "prefix": detection.prefix,
+        "margin": detection.margin,
+        "weights": detection.weights,
+        "refs": refs.syntax_for_script(),  # how results print a provision
+        "strings": {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)},
+    }
+
+
+# the strings only /search/ shows
+ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
+
+
 def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:
-    pages = [search_chooser_page(corpus)]
+    pages = [search_chooser_page(corpus, vocabulary)]
     pages.extend(
         search_page(corpus, lang, vocabulary.get(lang, Vocabulary()))
         for lang in SEARCH_LANGUAGES

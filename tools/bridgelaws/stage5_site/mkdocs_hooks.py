@@ -13,6 +13,10 @@
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
   footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright`` and
   ``offline_ready``);
+* ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
+  language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
+  once per language, each time at the site's root, so each is written to its language's folder
+  and the root keeps the default language's; its language menu leads to each home;
 * ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
@@ -30,6 +34,7 @@ import re
 from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -40,6 +45,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import csp, offline, pagefind
 
@@ -186,6 +192,46 @@ def on_env(env: Environment, config: Any, files: Files) -> Environment:
     """The policy function partials/csp.html calls with the inline snippets it renders."""
     env.globals["content_security_policy"] = lambda inline: Markup(csp.policy(str(inline)))
     return env
+
+
+NOT_FOUND = "404.html"  # the theme's static template for a missing address
+
+
+def _site_root(config: Any) -> str:
+    """The path the site is served under (``/`` or ``site_url``'s), as MkDocs gives the 404 page."""
+    path = urlsplit(config.site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def on_template_context(context: dict[str, Any], template_name: str, config: Any) -> dict[str, Any]:
+    """The 404 page's body and title in the language being built; its language menu to the homes
+    (the menu a page set last would lead to that page's law in each language)."""
+    if template_name != NOT_FOUND:
+        return context
+    lang = config.theme["language"]
+    root = _site_root(config)
+    context["not_found"] = Markup(notfound.body(lang, root))
+    context["not_found_title"] = t(lang, "not_found_title")
+    switcher = deepcopy(getattr(config.extra, "alternate", None) or config.extra.get("alternate") or [])
+    for entry in switcher:
+        if entry.get("lang") in facts.INTERFACE_LANGUAGES:
+            entry["link"] = root + urls.home(entry["lang"])
+    if switcher:
+        config.extra.alternate = switcher
+    return context
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """Each language's 404 page to ``/<lang>/404.html``; the root's stays the default language's
+    (written first: the default language is built first, the others from its post-build)."""
+    if template_name != NOT_FOUND or config.theme["language"] == facts.DEFAULT_LANGUAGE:
+        return output
+    site = Path(config.site_dir)
+    target = site / urls.not_found(config.theme["language"])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output, encoding="utf-8")
+    default = site / urls.not_found(facts.DEFAULT_LANGUAGE)
+    return default.read_text(encoding="utf-8") if default.exists() else output
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navigation) -> dict[str, Any]:

@@ -1,0 +1,61 @@
+/* The 404 page (overrides/404.html, bridgelaws/stage4_render/notfound.py): a static host serves
+ * it for any missing path, so the path asked for decides what it shows.
+ *  - its language: /sv/… → the Swedish block (title, message, search box); a path without a
+ *    language prefix → the default language's block;
+ *  - the law it names: the number after an edition, "laws", "compare" or "numbering" (1 to the
+ *    number of laws) → "where to read Law N" in the language (/sv/2007/45/ → /sv/laws/45/);
+ *    when the path goes past a law page of a text (/fi/2007/13/x, /fi/2007/13A1/) and that
+ *    page exists, a link to it too.
+ * Every string and URL pattern comes from the page (Python's); without script the page's own
+ * block shows, with every home and search page. */
+(function () {
+  const page = document.querySelector(".not-found-page");
+  if (!page) return;
+  const base = page.dataset.base;
+  const blocks = [...page.querySelectorAll(".not-found[data-lang]")];
+  const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : location.pathname.replace(/^\//, "");
+  const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const codes = blocks.map((block) => block.dataset.lang);
+  const lang = codes.includes(segments[0]) && segments[0] !== page.dataset.default ? segments[0] : page.dataset.default;
+  const block = blocks.find((candidate) => candidate.dataset.lang === lang);
+  if (!block) return;
+  for (const other of blocks) other.hidden = other !== block;
+  document.documentElement.lang = lang;
+  document.title = document.title.replace(/^[^-]*-/, block.dataset.title + " -");
+
+  /* "45", or "13A1" (a provision typed as a path): the law number and what follows it */
+  const LAW_SEGMENT = /^(\d{1,2})([A-Za-z][0-9A-Za-z]*)?$/;
+  const BEFORE_LAW = /^(\d{4}|laws|compare|numbering)$/;
+  const rest = lang === page.dataset.default ? segments : segments.slice(1);
+  let at = -1;
+  for (let i = 0; i < rest.length; i++) {
+    const match = LAW_SEGMENT.exec(rest[i]);
+    if (match && i > 0 && BEFORE_LAW.test(rest[i - 1])) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return;
+  const law = Number(LAW_SEGMENT.exec(rest[at])[1]);
+  if (law < 1 || law > Number(page.dataset.laws)) return;
+  const line = block.querySelector(".not-found__law");
+  const link = (href, template) => {
+    const anchor = document.createElement("a");
+    anchor.href = href;
+    anchor.textContent = template.replace("{n}", String(law));
+    return anchor;
+  };
+  line.append(link(line.dataset.hub.replace("{n}", String(law)), line.dataset.law));
+  line.hidden = false;
+  if (/^\d{4}$/.test(rest[at - 1] || "")) {
+    // a law page of a text: offer it when it exists (/fi/2007/13/x → /fi/2007/13/)
+    const prefix = lang === page.dataset.default ? [] : [lang];
+    const lawPage = base + [...prefix, ...rest.slice(0, at), String(law)].join("/") + "/";
+    fetch(lawPage, { method: "HEAD" })
+      .then((response) => {
+        if (!response.ok) return;
+        line.append(" · ", link(lawPage, line.dataset.text));
+      })
+      .catch(() => {});
+  }
+})();

@@ -1,0 +1,177 @@
+/* bridge-laws search from /search/ (the English interface, and the header box of English
+ * pages): a query in any language.  Its language is told from its letters, its provision form
+ * and its words (detectLanguage; letters and weights from content/search.toml [detect], words
+ * from the corpus, all in #search-detect, written by bridgelaws/stage4_render/search.py): when
+ * one language leads it opens that language's search page; else each likely language's best
+ * results show side by side in #search-by-language (one after another on phones), each with a
+ * link to all its results, and #search-by-language then carries data-query="<the query>".
+ * The search itself is search.js's engine, one per language shown. */
+import {
+  FRAGMENTS_PER_ROUND,
+  element,
+  form,
+  format,
+  input,
+  pageData,
+  renderHit,
+  resultGroups,
+  searchEngine,
+  searchable,
+  statusLine,
+  strings,
+  syncUrl,
+} from "./search.js";
+
+// -- which language a query is written in (/search/) ------------------------------------------------
+
+/** As Python's search.fold: lower case, accents off, ı and ł as i and l. */
+function foldAny(text) {
+  return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i").replace(/ł/g, "l");
+}
+
+/** Each language's score for a query, with the weights of the data (content/search.toml
+ * [detect]): a letter of that language only ("å") or one it shares ("ä"); its provision form
+ * ("lag 16", "Yasa 45", "12 §"); each word of its texts, or one starting with the same
+ * `prefix` letters.  "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
+function languageScores(query, detect) {
+  const weight = detect.weights;
+  const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
+  const owners = (letter) => detect.languages.filter((lang) => detect.letters[lang].includes(letter));
+  for (const letter of new Set([...query, ...query.toLowerCase()])) {
+    const those = owners(letter);
+    for (const lang of those) scores[lang] += those.length === 1 ? weight.own_letter : weight.shared_letter;
+  }
+  const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
+  for (const lang of detect.languages) {
+    if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += weight.form;
+    const words = wordSet(lang, detect);
+    for (const token of tokens) {
+      if (!/^\p{L}{3,}$/u.test(token)) continue;
+      if (words.exact.has(token)) scores[lang] += weight.word;
+      else if (token.length >= detect.prefix && words.starts.has(token.slice(0, detect.prefix))) scores[lang] += weight.word_start;
+    }
+  }
+  return scores;
+}
+
+const wordSets = new Map();
+function wordSet(lang, detect) {
+  if (!wordSets.has(lang)) {
+    const words = detect.words[lang] || [];
+    wordSets.set(lang, {
+      exact: new Set(words),
+      starts: new Set(words.filter((word) => word.length >= detect.prefix).map((word) => word.slice(0, detect.prefix))),
+    });
+  }
+  return wordSets.get(lang);
+}
+
+/** {lang} when one language scores `margin` times any other; else {candidates}: the languages
+ * near the best, best first, or all of them when nothing speaks for any. */
+function detectLanguage(query, detect) {
+  const scores = languageScores(query, detect);
+  const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
+  const best = scores[ranked[0]];
+  const second = ranked.length > 1 ? scores[ranked[1]] : 0;
+  if (best > 0 && best >= detect.margin * second && best > second) return { lang: ranked[0], scores };
+  // best first (a tie in the data's order): the likeliest language's results come first
+  const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
+  return { candidates, scores };
+}
+
+// -- /search/: to the query's language, or each likely language side by side ------------------------
+
+const SHOWN_PER_LANGUAGE = 5;
+const engines = new Map();
+
+/** A language's engine, from the data on its search page (fetched once; cached for offline). */
+async function engineFor(lang, detect) {
+  if (!engines.has(lang)) {
+    engines.set(
+      lang,
+      (async () => {
+        const response = await fetch(new URL(detect.searchUrls[lang], location.href));
+        const html = new DOMParser().parseFromString(await response.text(), "text/html");
+        return searchEngine(JSON.parse(html.getElementById("search-data").textContent));
+      })(),
+    );
+  }
+  return engines.get(lang);
+}
+
+function fullResults(lang, query, detect) {
+  const url = new URL(detect.searchUrls[lang], location.href);
+  url.searchParams.set("q", query);
+  return url.pathname + url.search;
+}
+
+/** One language's block: its name, its best results, a link to all of them. */
+async function languageBlock(lang, query, detect) {
+  const section = element("section", "search-by-language__block");
+  section.lang = lang;
+  const heading = element("h2", "search-by-language__name", detect.names[lang]);
+  const list = element("ol", "search-results");
+  section.append(heading, list);
+  try {
+    const engine = await engineFor(lang, detect);
+    const { hits, ranked, forms, failure } = await engine.search(query, "");
+    const { groups, order, add } = resultGroups();
+    hits.forEach(add);
+    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach(add);
+    for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
+    if (failure) section.append(element("p", "search-status", failure));
+    else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
+  } catch (error) {
+    section.append(element("p", "search-status", format(strings.search_offline, { error: error.message || error })));
+  }
+  const all = element("a", "search-by-language__all", format(strings.search_all_in, { language: detect.names[lang] }));
+  all.href = fullResults(lang, query, detect);
+  all.hreflang = lang;
+  section.append(all);
+  return section;
+}
+
+function rootPage(detect) {
+  const blocks = document.getElementById("search-by-language");
+
+  let current = 0; // the latest query: an older one that finishes later shows nothing
+
+  async function route(typed) {
+    const token = ++current;
+    blocks.replaceChildren();
+    delete blocks.dataset.query;
+    const query = searchable(typed.trim());
+    if (!query) return;
+    syncUrl(typed, "");
+    const found = detectLanguage(query, detect);
+    blocks.dataset.detected = found.lang || found.candidates.join(" ");
+    if (found.lang) {
+      statusLine.textContent = format(strings.search_going_to, { language: detect.names[found.lang] });
+      location.replace(fullResults(found.lang, query, detect));
+      return;
+    }
+    statusLine.textContent = strings.search_loading;
+    blocks.setAttribute("aria-busy", "true");
+    // one language at a time: Pagefind's instances share its WebAssembly memory
+    const sections = [];
+    for (const lang of found.candidates) {
+      sections.push(await languageBlock(lang, query, detect));
+      if (token !== current) return;
+    }
+    blocks.replaceChildren(...sections);
+    statusLine.textContent = format(strings.search_undecided, { q: query });
+    blocks.removeAttribute("aria-busy");
+    blocks.dataset.query = typed;
+  }
+
+  form.addEventListener("submit", (event) => {
+    if (event.submitter && event.submitter.hasAttribute("formaction")) return; // a language chosen by hand
+    event.preventDefault();
+    route(input.value);
+  });
+  input.value = new URLSearchParams(location.search).get("q") || "";
+  if (input.value) route(input.value);
+  else input.focus();
+}
+
+rootPage(pageData);

@@ -1,0 +1,263 @@
+"""Search from anywhere: a query typed at ``/search/`` (or in the header of an English page)
+goes to the language it is written in, or shows each likely language's best results side by
+side; never silently one language.
+
+The tables hold queries of every kind — provision forms, single words, phrases, with and
+without the language's letters — written for this test, not taken from the detector's data:
+the detector must recognise a language from its letters, its provision forms and the words of
+its texts, so queries it was not built from land on their language's results first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage4_render import search
+from bridgelaws.stage4_render.page import language_name, t
+from conftest import ROOT
+
+VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
+
+# (language, query): each must land on that language's results first
+QUERIES = [
+    ("fi", "pykälä 12"),
+    ("fi", "12 §"),
+    ("fi", "kilpailunjohtaja"),
+    ("fi", "lepääjä"),
+    ("fi", "lepaaja"),
+    ("fi", "pelinvieja"),
+    ("fi", "väärä selitys"),
+    ("fi", "rangaistuskortti"),
+    ("fi", "korjattu tulos"),
+    ("fi", "vastapuolen kortti"),
+    ("sv", "lag 16"),
+    ("sv", "lagen 12"),
+    ("sv", "tavlingsledaren"),
+    ("sv", "träkarlen"),
+    ("sv", "spelforaren"),
+    ("sv", "otillåten upplysning"),
+    ("sv", "felaktig förklaring"),
+    ("sv", "utspel"),
+    ("sv", "straffkort"),
+    ("sv", "spelförarens kort"),
+    ("tr", "Yasa 45"),
+    ("tr", "kisitlama"),
+    ("tr", "hakem"),
+    ("tr", "deklaran"),
+    ("tr", "yanlış bilgi"),
+    ("tr", "yanlis bilgi"),
+    ("tr", "ceza kartı"),
+    ("tr", "sıra dışı"),
+    ("tr", "eksik kart"),
+    ("tr", "oyuncu"),
+    ("pl", "przepis 40B1"),
+    ("pl", "przepisu 16"),
+    ("pl", "sędzia"),
+    ("pl", "sedzia"),
+    ("pl", "rozgrywający"),
+    ("pl", "odwołanie"),
+    ("pl", "licytacja"),
+    ("pl", "zapowiedz niewystarczajaca"),
+    ("pl", "dziadek"),
+]
+
+# queries no language can claim: a bare provision, a word every language's synonyms share
+UNDECIDED = ["12C1(b)", "16B", "tempo", "dummy"]
+
+
+def detection_data(corpus: Corpus) -> dict[str, object]:
+    page = search.search_chooser_page(corpus, search.load_vocabulary(VOCABULARY))
+    body = "\n".join(page.body)
+    found = re.search(r'<script type="application/json" id="search-detect">(.*?)</script>', body, re.S)
+    assert found
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+# -- the detector's data, without a browser -----------------------------------------------------------
+
+
+def test_each_language_names_its_own_provision_form(corpus: Corpus) -> None:
+    forms = detection_data(corpus)["forms"]
+    assert isinstance(forms, dict)
+    assert {"pykala", "§"} <= set(forms["fi"])
+    assert "lag" in forms["sv"] and "yasa" in forms["tr"] and "przepis" in forms["pl"]
+    for lang, words in forms.items():
+        assert "law" not in words, lang  # in every language's law words: tells nothing
+        assert all(words.count(word) == 1 and all(word not in forms[o] for o in forms if o != lang) for word in words)
+
+
+def test_language_words_come_from_the_texts_and_belong_to_one_language(corpus: Corpus) -> None:
+    data = detection_data(corpus)
+    words = data["words"]
+    assert isinstance(words, dict) and set(words) == set(search.SEARCH_LANGUAGES)
+    vocabulary = search.load_vocabulary(VOCABULARY)
+    limit = next(iter(vocabulary.values())).detection.words
+    texts = {
+        lang: Counter(
+            search.fold(word)
+            for entry in corpus.in_language(lang)
+            for text in search._texts(entry)
+            for word in search.WORD.findall(text)
+        )
+        for lang in words
+    }
+    for lang, chosen in words.items():
+        assert 50 <= len(chosen) <= limit, lang
+        assert all(word == search.fold(word) for word in chosen), lang
+        for other, theirs in words.items():
+            assert other == lang or not set(chosen) & set(theirs), (lang, other)
+        # the most frequent words of the language's texts (a synonym adds one) that no other
+        # language uses, most frequent first
+        counts = [texts[lang][word] for word in chosen]
+        assert all(later <= earlier + 1 for earlier, later in itertools.pairwise(counts)), lang
+        assert sum(count > 0 for count in counts) > 0.9 * len(counts), lang
+        assert all(word not in texts[o] for word in chosen for o in texts if o != lang), lang
+
+
+def test_the_letters_are_the_vocabularys(corpus: Corpus) -> None:
+    letters = detection_data(corpus)["letters"]
+    assert isinstance(letters, dict)
+    assert "å" in letters["sv"] and "å" not in letters["fi"]
+    assert "ä" in letters["fi"] and "ä" in letters["sv"]
+    assert {"ğ", "ı", "ş"} <= set(letters["tr"]) and {"ą", "ę", "ł"} <= set(letters["pl"])
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ('[detect]\nwords = "many"\n', "[detect] words"),
+        ("[detect]\nmargin = -1\n", "[detect] margin"),
+        ('[detect]\nletters = "äö"\n', "[detect] letters and forms"),
+        ("[detect]\nweights = { vowels = 3 }\n", "[detect] weights"),
+        ('[detect]\nweights = { word = "2" }\n', "[detect] weights"),
+    ],
+)
+def test_a_bad_detect_table_is_reported(tmp_path: Path, toml: str, message: str) -> None:
+    path = tmp_path / "search.toml"
+    path.write_text(toml, encoding="utf-8")
+    with pytest.raises(search.VocabularyError, match=re.escape(message)):
+        search.load_vocabulary(path)
+
+
+# -- in a browser ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    yield context.new_page()
+    context.close()
+
+
+def results_of(page: object, query: str) -> list[str]:
+    """The result links of a language's search page once its search for ``query`` has finished."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
+        arg=query,
+        timeout=20000,
+    )
+    hrefs: list[str] = page.eval_on_selector_all("#search-results a", "as => as.map(a => a.getAttribute('href'))")  # type: ignore[attr-defined]
+    return hrefs
+
+
+def assert_landed_in(page: object, lang: str, query: str) -> None:
+    page.wait_for_url(re.compile(rf"/{lang}/search/\?q="), timeout=20000)  # type: ignore[attr-defined]
+    hrefs = results_of(page, query)
+    assert hrefs, f"{query!r}: no results in {lang}"
+    assert urlsplit(hrefs[0]).path.startswith(f"/{lang}/"), (query, hrefs[:3])
+    assert page.evaluate("document.documentElement.lang") == lang  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "query"), QUERIES, ids=[f"{lang}-{query}" for lang, query in QUERIES])
+def test_a_query_typed_at_search_goes_to_its_language(page: object, base_url: str, lang: str, query: str) -> None:
+    page.goto(f"{base_url}search/")  # type: ignore[attr-defined]
+    page.fill("#search-input", query)  # type: ignore[attr-defined]
+    page.press("#search-input", "Enter")  # type: ignore[attr-defined]
+    assert_landed_in(page, lang, query)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", search.SEARCH_LANGUAGES)
+def test_the_header_box_on_the_landing_page_goes_to_the_querys_language(page: object, base_url: str, lang: str) -> None:
+    for query in [query for code, query in QUERIES if code == lang][::4]:
+        page.goto(base_url)  # type: ignore[attr-defined]
+        page.fill(".site-search__input", query)  # type: ignore[attr-defined]
+        page.press(".site-search__input", "Enter")  # type: ignore[attr-defined]
+        assert_landed_in(page, lang, query)
+
+
+def blocks_for(page: object, base_url: str, query: str) -> list[dict[str, object]]:
+    page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "q => document.getElementById('search-by-language').dataset.query === q", arg=query, timeout=30000
+    )
+    blocks: list[dict[str, object]] = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        ".search-by-language__block",
+        """blocks => blocks.map(b => ({
+            lang: b.lang,
+            heading: b.querySelector('h2').textContent,
+            results: [...b.querySelectorAll('.search-results a')].map(a => a.getAttribute('href')),
+            all: b.querySelector('.search-by-language__all').getAttribute('href'),
+            box: b.getBoundingClientRect().toJSON(),
+        }))""",
+    )
+    return blocks
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", UNDECIDED)
+def test_a_query_of_no_one_language_shows_each_languages_best_results(page: object, base_url: str, query: str) -> None:
+    blocks = blocks_for(page, base_url, query)
+    assert len(blocks) >= 2, blocks
+    assert urlsplit(page.url).path.endswith("/search/")  # type: ignore[attr-defined]
+    status = page.inner_text("#search-status")  # type: ignore[attr-defined]
+    assert status == t("en", "search_undecided", q=query)
+    for block in blocks:
+        lang = str(block["lang"])
+        assert block["heading"] == language_name(lang)
+        assert block["all"] == f"/{lang}/search/?q={quote(query, safe='')}".replace("%20", "+") or block["all"]
+        assert urlsplit(str(block["all"])).path == f"/{lang}/search/"
+        assert block["results"], (lang, query)
+        assert all(urlsplit(str(href)).path.startswith(f"/{lang}/") for href in block["results"]), block  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+def test_a_bare_provision_leads_to_it_in_each_language(page: object, base_url: str) -> None:
+    blocks = blocks_for(page, base_url, "12C1(b)")
+    assert {block["lang"] for block in blocks} == set(search.SEARCH_LANGUAGES)
+    for block in blocks:
+        first = str(block["results"][0])  # type: ignore[index]
+        assert first.endswith("#12C1b") or first.endswith("#12C1") or "/laws/12/" in first, block
+
+
+@pytest.mark.browser
+def test_side_by_side_on_a_wide_screen_one_after_another_on_a_phone(browser: object, base_url: str) -> None:
+    for viewport, side_by_side in (({"width": 1280, "height": 800}, True), ({"width": 390, "height": 844}, False)):
+        context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
+        try:
+            blocks = blocks_for(context.new_page(), base_url, "tempo")
+        finally:
+            context.close()
+        tops = {round(float(block["box"]["y"])) for block in blocks}  # type: ignore[index]
+        assert (len(tops) < len(blocks)) == side_by_side, (viewport, tops)
+        assert all(float(block["box"]["right"]) <= viewport["width"] for block in blocks)  # type: ignore[index]
+
+
+@pytest.mark.browser
+def test_a_language_chosen_by_hand_wins(page: object, base_url: str) -> None:
+    page.goto(f"{base_url}search/")  # type: ignore[attr-defined]
+    page.fill("#search-input", "tavlingsledaren")  # type: ignore[attr-defined]
+    page.click("button[lang=fi]")  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r"/fi/search/\?q=tavlingsledaren"))  # type: ignore[attr-defined]
+    results_of(page, "tavlingsledaren")
