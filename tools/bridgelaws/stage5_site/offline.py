@@ -40,9 +40,10 @@ UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
 # that leaves the text (text.py: <a class="ref ref-elsewhere" href="../../../fi/1997/86/#86"
 # hreflang="fi">86D → fi 1997</a>) and a national rule shown through the concordance
 # (national.py: <details class="national-rules"> … <a href="../../../pl/2017/pzbs/3/" …>).
-CITATION = re.compile(r'<a\ class="ref\ ref-elsewhere"\ href="(?P<href>[^"]+)"', re.VERBOSE)
-NATIONAL_RULES = re.compile(r'<details\ class="national-rules">(?P<block>.*?)</details>', re.VERBOSE | re.DOTALL)
-HREF = re.compile(r'<a\ [^>]*?href="(?P<href>[^"]+)"', re.VERBOSE)  # <a href="../../../pl/2017/pzbs/3/" …>
+ANCHOR = re.compile(r"<a\s(?P<attrs>[^>]*)>")  # <a class="ref ref-elsewhere" href="…" hreflang="fi">
+CLASS = re.compile(r'\bclass="(?P<value>[^"]*)"')
+HREF = re.compile(r'\bhref="(?P<value>[^"]+)"')
+NATIONAL_RULES = re.compile(r'<details\ class="(?:[^"]*\ )?national-rules[\ "].*?</details>', re.VERBOSE | re.DOTALL)
 # What a page loads (not where it links: rel="prev"/"next"/"canonical" are pages of their own):
 # <link rel="stylesheet" href="…">, icons, the manifest, <script src="…">, <img src="…">
 RESOURCE = re.compile(
@@ -135,9 +136,14 @@ def language_files(site: Path, lang: str) -> list[Path]:
 
 def cross_links(html: str) -> list[str]:
     """The hrefs of a page's links into other texts: citations that leave the text, national rules."""
-    hrefs = [match["href"] for match in CITATION.finditer(html)]
+    hrefs = []
+    for anchor in ANCHOR.finditer(html):
+        classes = CLASS.search(anchor["attrs"])
+        href = HREF.search(anchor["attrs"])
+        if href and classes and "ref-elsewhere" in classes["value"].split():
+            hrefs.append(href["value"])
     for block in NATIONAL_RULES.finditer(html):
-        hrefs += [match["href"] for match in HREF.finditer(block["block"])]
+        hrefs += [href["value"] for anchor in ANCHOR.finditer(block[0]) if (href := HREF.search(anchor["attrs"]))]
     return hrefs
 
 
