@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install generate build serve test lint check report bench clean browser
+.PHONY: install generate build serve test lint check report bench clean browser vnu
 
 install: $(VENV)/.installed
 
@@ -46,14 +46,31 @@ browser:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+## vnu: Java and the pinned Nu HTML checker (tools/vnu, from npm) for tests/test_html_conformance.py.
+## --ignore-scripts: vnu-jar's install script would download a Java of its own; Debian's is used.
+VNU_DIR := tools/vnu
+vnu: $(VNU_DIR)/node_modules/.installed
+
+$(VNU_DIR)/node_modules/.installed: $(VNU_DIR)/package-lock.json
+	@missing=""; \
+	command -v java >/dev/null 2>&1 || missing=" default-jre-headless"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages for the HTML checker:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	cd $(VNU_DIR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 ## lint: ruff (lint + format check) and mypy
 lint: install
 	$(BIN)/ruff check tools tests
 	$(BIN)/ruff format --check tools tests
 	$(BIN)/mypy
 
-## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser
-test: install browser lint
+## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML
+test: install browser vnu lint
 	$(BIN)/pytest -q
 
 clean:

@@ -65,6 +65,7 @@ OUR_TEMPLATES = (
     "partials/site-search.html",
     "partials/csp.html",
     "partials/theme-colour.html",
+    "partials/toc.html",
 )
 
 
@@ -134,6 +135,34 @@ COPIES = (
                     "    {% endif %}",
                 ),
                 ours=lines('    {% include "partials/site-search.html" %}'),
+            ),
+        ),
+    ),
+    Copy(
+        ours="partials/toc.html",
+        upstream="partials/toc.html",
+        copied_from="9.8.1",
+        upstream_sha256="fde48f583563364b0e0e6865a5ab1e7060ec1826161f69f5cbee653e621b0f84",
+        edits=(
+            Edit(
+                why="the opening comment says what was changed and why",
+                upstream=lines("  This file was automatically generated - do not edit"),
+                ours=lines(
+                    "  Material 9.8.1's partials/toc.html with one change: the title's label names the __toc",
+                    "  toggle only where Material renders one.  A section's index page (navigation.indexes: each",
+                    "  document's start page) is drawn in the navigation without it, so the label pointed at no",
+                    "  control (an error of the Nu HTML checker, tests/test_html_conformance.py).",
+                ),
+            ),
+            Edit(
+                why="no `for` to a control that is not there (partials/nav-item.html renders __toc only "
+                "for a page drawn as a page, not as its section's index)",
+                upstream=lines('    <label class="md-nav__title" for="__toc">'),
+                ours=lines(
+                    '    {% set toggle = not ("navigation.indexes" in config.theme.features'
+                    " and page.is_index and page.parent) %}",
+                    '    <label class="md-nav__title"{% if toggle %} for="__toc"{% endif %}>',
+                ),
             ),
         ),
     ),
@@ -442,7 +471,7 @@ def test_recorded_edits_undo_to_the_copied_upstream(copy: Copy) -> None:
 
 # --- the checks can fail -------------------------------------------------------------------------
 
-HEADER, SITE_META, SCRIPTS = COPIES
+HEADER, TOC, SITE_META, SCRIPTS = COPIES
 NEW_LINE = '<div class="md-header__new"></div>'
 Check = Callable[[Copy, str, str], list[str]]
 Alter = Callable[[str], str]

@@ -43,12 +43,61 @@ def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, l
     assert any(url.startswith(f"pagefind/fragment/{lang}_") for url in kept)
 
 
+def cited_from(site: Path, lang: str) -> set[str]:
+    """URLs of other languages' pages that the language's own pages link to from their text."""
+    cited = set()
+    for page in (site / lang).rglob("index.html"):
+        for href in offline.cross_links(page.read_text(encoding="utf-8")):
+            target = offline.resolve(site, page, href)
+            if target is not None and target.relative_to(site).parts[0] != lang:
+                cited.add(offline.page_url(PurePosixPath(target.relative_to(site).as_posix())))
+    return cited
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_language_keeps_no_other_languages_pages_or_index(site: Path, lang: str) -> None:
+def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite(site: Path, lang: str) -> None:
     others = [other for other in LANGUAGES if other != lang]
     kept = offline_list(site, lang)
-    assert not [url for url in kept if url.split("/")[0] in others]
+    foreign = {url for url in kept if url.split("/")[0] in others}
+    foreign_pages = {url for url in foreign if not url.endswith(".webmanifest")}
+    assert foreign_pages == cited_from(site, lang)
+    assert foreign - foreign_pages <= {f"{other}/manifest.webmanifest" for other in others}  # what the pages load
     assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
+    assert not [url for url in foreign if "/search/" in url or url in {f"{other}/" for other in others}]
+
+
+@pytest.mark.parametrize(
+    ("page", "link", "target"),
+    [
+        ("sv/2007/13/", "86D", "fi/1997/86/"),  # a citation that leaves the text: "86D → fi 1997 · 86"
+        ("sv/2007/12/", "PZBS 3", "pl/2017/pzbs/3/"),  # a national rule shown through the concordance
+    ],
+)
+def test_a_page_another_languages_text_cites_is_kept_with_it(site: Path, page: str, link: str, target: str) -> None:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    hrefs = {offline.resolve(site, site / page / "index.html", href) for href in offline.cross_links(html)}
+    assert site / target / "index.html" in hrefs
+    assert f">{link}" in html  # the link as the reader sees it
+    lang = page.split("/")[0]
+    kept = offline_list(site, lang)
+    assert target in kept and f"{target.split('/')[0]}/manifest.webmanifest" in kept
+    assert offline.file_hash(site / target / "index.html") == kept[target]
+
+
+def test_links_are_resolved_as_a_browser_does_and_only_inside_the_site(tmp_path: Path) -> None:
+    (tmp_path / "fi" / "1997" / "86").mkdir(parents=True)
+    (tmp_path / "fi" / "1997" / "86" / "index.html").write_text("x")
+    page = tmp_path / "sv" / "2007" / "13" / "index.html"
+    assert offline.resolve(tmp_path, page, "../../../fi/1997/86/#86") == tmp_path / "fi/1997/86/index.html"
+    assert offline.resolve(tmp_path, page, "../../../fi/1997/86/?c=x") == tmp_path / "fi/1997/86/index.html"
+    for href in ("../../../fi/1997/87/", "../../../../etc/", "https://example.org/", "/fi/1997/86/", "#86", ""):
+        assert offline.resolve(tmp_path, page, href) is None, href
+    html = (
+        '<p><a class="ref ref-elsewhere" href="a/" hreflang="fi">1</a> <a class="ref" href="b/">2</a>'
+        '<details class="national-rules"><summary>s</summary><ul><li lang="pl"><a href="c/" hreflang="pl">3</a>'
+        '</li></ul></details><nav class="other-texts"><a href="d/" hreflang="fi">4</a></nav></p>'
+    )
+    assert offline.cross_links(html) == ["a/", "c/"]  # not in-text links, not the list of other texts
 
 
 def test_every_kept_file_exists_with_the_hash_listed(site: Path) -> None:
@@ -188,6 +237,29 @@ def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: An
     page.wait_for_function("() => document.getElementById('search-results').dataset.query === '12C1(b)'")
     assert "12/#12C1b" in page.locator("#search-results a").first.get_attribute("href")
     assert page.foreign_requests == []
+
+
+def test_offline_a_citation_into_another_languages_text_opens(browser: Any, base_url: str) -> None:
+    """A Swedish reader at the table, network off, taps "86D → fi 1997 · 86" in Law 13."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}sv/2007/13/")
+        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+        context.set_offline(True)
+        page.goto(f"{base_url}sv/2007/13/")  # from the kept copy: no page of this visit is in the HTTP cache to use
+        link = page.locator("article a.ref-elsewhere[hreflang=fi]", has_text="86D").first
+        assert "fi 1997" in link.inner_text()
+        with page.expect_navigation() as navigation:
+            link.click()
+        response = navigation.value
+        assert response is not None and response.ok and response.from_service_worker
+        assert page.url == f"{base_url}fi/1997/86/#86"
+        assert page.locator("h1").inner_text().startswith("86")
+        assert page.evaluate("document.documentElement.lang") == "fi"
+        assert page.locator("[id='86']").count() == 1
+    finally:
+        context.close()
 
 
 def test_a_page_never_kept_says_so_instead_of_failing(reader: Any, base_url: str) -> None:

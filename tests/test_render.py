@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import markdown
 import pytest
 
-from bridgelaws.core.model import NoteRef, Origin, Paragraph
+from bridgelaws.core.model import Footnote, NoteRef, Origin, Paragraph
 from bridgelaws.stage2_parse import corpus
 from bridgelaws.stage2_parse import load as loading
 from bridgelaws.stage3_link.link import link
@@ -30,7 +31,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_paragraph_text_is_escaped(text: str) -> None:
-    html = blocks.paragraph_html(Paragraph(text, Origin(1)), "13")
+    html = blocks.paragraph_html(Paragraph(text, Origin(1)), blocks.Notes("13"))
     assert "<script" not in html and "<img" not in html
     assert html.startswith("<p>") and html.endswith("</p>")
 
@@ -61,9 +62,21 @@ def test_heading_text_stays_text_through_markdown(text: str) -> None:
 
 def test_footnote_markers_become_links() -> None:
     paragraph = Paragraph("eroaa 4 hänen", Origin(1), notes=[NoteRef(6, "4")])
-    assert blocks.paragraph_html(paragraph, "17") == (
+    assert blocks.paragraph_html(paragraph, blocks.Notes("17")) == (
         '<p>eroaa <sup class="fn-ref"><a href="#fn-17-4">4</a></sup> hänen</p>'
     )
+
+
+def test_footnotes_printed_with_the_same_mark_each_have_an_id_and_their_own_markers() -> None:
+    """The 1997 book restarts its asterisks on each page: Law 26 prints two footnotes marked ``*``."""
+    footnotes = [Footnote("*", "first", Origin(9)), Footnote("*", "second", Origin(9)), Footnote("**", "x", Origin(9))]
+    notes = blocks.Notes("26", footnotes)
+    texts = [Paragraph("a*", Origin(1), notes=[NoteRef(1, "*")]), Paragraph("b*", Origin(2), notes=[NoteRef(1, "*")])]
+    texts.append(Paragraph("c** d* e**", Origin(3), notes=[NoteRef(1, "**"), NoteRef(5, "*"), NoteRef(8, "**")]))
+    links = [re.findall(r'href="#([^"]+)"', blocks.paragraph_html(paragraph, notes)) for paragraph in texts]
+    assert links == [["fn-26-s1"], ["fn-26-s1-2"], ["fn-26-s2", "fn-26-s1-2", "fn-26-s2"]]  # more markers: the last
+    html = blocks.footnote_blocks(notes, "fi")[0]
+    assert re.findall(r'<p id="([^"]+)"', html) == ["fn-26-s1", "fn-26-s1-2", "fn-26-s2"]
 
 
 @pytest.mark.parametrize(

@@ -143,10 +143,11 @@ def term_anchor(term: str) -> str:
     return "def-" + slug(term)
 
 
-def footnote_anchor(owner: str, key: str) -> str:
-    """Id of a footnote of law/point ``owner``: ``fn-17-4``; ``*`` and ``**`` become ``s1``, ``s2``."""
+def footnote_anchor(owner: str, key: str, occurrence: int = 1) -> str:
+    """Id of a footnote of law/point ``owner``: ``fn-17-4``; ``*`` and ``**`` become ``s1``, ``s2``;
+    the second footnote printed with the same mark ``fn-26-s1-2``."""
     safe = key if key.isdigit() else f"s{len(key)}"
-    return f"fn-{owner}-{safe}"
+    return f"fn-{owner}-{safe}" + (f"-{occurrence}" if occurrence > 1 else "")
 
 
 ROMAN_ORDER = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]

@@ -8,7 +8,7 @@ from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, definitions_index_fields, h, lang_attr, law_nav_title, md_inline, t
 from bridgelaws.stage4_render.switcher import document_alternates, simple_alternates
-from bridgelaws.stage4_render.text import matter_blocks, page_decorator, paragraph_html
+from bridgelaws.stage4_render.text import Notes, matter_blocks, page_decorator, paragraph_html
 
 
 def document_page(corpus: Corpus, linkage: Linkage, entry: Entry) -> Page:
@@ -88,7 +88,7 @@ def definitions_page(linkage: Linkage, entry: Entry) -> Page:
     items = []
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
     for definition, anchor in zip(entry.document.definitions, term_anchors(entry.document), strict=True):
-        senses = "".join(paragraph_html(p, "def", decorate=decorate) for p in definition.paragraphs)
+        senses = "".join(paragraph_html(p, Notes("def"), decorate=decorate) for p in definition.paragraphs)
         items.append(f'<dt id="{anchor}">{h(definition.term)}</dt><dd>{senses}</dd>')
     body.append(f'<dl class="definitions">{"".join(items)}</dl>')
     return page

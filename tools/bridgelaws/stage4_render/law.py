@@ -23,7 +23,7 @@ from bridgelaws.stage4_render.page import (
     t,
 )
 from bridgelaws.stage4_render.switcher import law_alternates
-from bridgelaws.stage4_render.text import footnote_blocks, page_decorator, paragraph_html, provision_blocks
+from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
 
 def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
@@ -38,6 +38,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
         alternates=law_alternates(corpus, law.number, entry),
     )
     owner = str(law.number)
+    notes = Notes(owner, law.footnotes)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page)
     body = page.body
     for heading in law.headings:
@@ -53,11 +54,11 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     body.extend(edition_switch_block(corpus, linkage, page, law, entry))
     body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
     for paragraph in law.paragraphs:
-        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
+        body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
     for child in law.children:
-        for block in provision_blocks(child, owner, decorate=decorate):
+        for block in provision_blocks(child, notes, decorate=decorate):
             body.extend([block, ""])
-    body.extend(footnote_blocks(law.footnotes, owner, lang, decorate))
+    body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
     return page

@@ -8,7 +8,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
 from bridgelaws.stage4_render.switcher import simple_alternates
-from bridgelaws.stage4_render.text import footnote_blocks, page_decorator, paragraph_html, provision_blocks
+from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
 
 def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> Page:
@@ -45,11 +45,12 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
                 target = urls.law(same_lang[0].meta, number or 0) + f"#{refs.anchor(ref)}"
             links.append(f'<a href="{page.link(target)}">{h(ref)}</a>' if target else h(ref))
         body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {", ".join(links)}</p>', ""])
+    notes = Notes(owner, point.footnotes)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
     for paragraph in point.paragraphs:
-        body.extend([paragraph_html(paragraph, owner, "law-text", decorate=decorate), ""])
+        body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
     for child in point.children:
-        for block in provision_blocks(child, owner, decorate=decorate):
+        for block in provision_blocks(child, notes, decorate=decorate):
             body.extend([block, ""])
-    body.extend(footnote_blocks(point.footnotes, owner, lang, decorate))
+    body.extend(footnote_blocks(notes, lang, decorate))
     return page

@@ -7,6 +7,8 @@ markers, and what :func:`page_decorator` adds from the link stage — citations 
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -39,11 +41,43 @@ def no_decoration(paragraph: Paragraph, explain: bool = True) -> list[Markup]:
     return []
 
 
-def note_markup(paragraph: Paragraph, owner: str) -> list[Markup]:
+class Notes:
+    """The footnotes of one law, point or matter, and where each marker in its text leads.
+
+    The OCR'd 1997 book restarts its asterisks on every printed page, so a law can print two
+    different footnotes marked ``*`` (fi 1997 Law 26), or one footnote again on each page that
+    uses it (Law 70).  Each footnote gets its own id (``fn-26-s1``, then ``fn-26-s1-2``) and
+    the n-th marker ``*`` in the text leads to the n-th footnote marked ``*`` — the last one
+    when the text has more such markers than footnotes.  Markers must therefore be asked for
+    in reading order, as the page prints them (:func:`paragraph_html` is).
+    """
+
+    def __init__(self, owner: str, footnotes: Sequence[Footnote] = ()) -> None:
+        self.owner = owner
+        self.footnotes = list(footnotes)
+        self.printed = Counter(note.key for note in self.footnotes)
+        self.seen: Counter[str] = Counter()
+
+    def ids(self) -> list[str]:
+        """The id of each footnote, in print order."""
+        counted: Counter[str] = Counter()
+        ids = []
+        for note in self.footnotes:
+            counted[note.key] += 1
+            ids.append(refs.footnote_anchor(self.owner, note.key, counted[note.key]))
+        return ids
+
+    def target(self, mark: str) -> str:
+        """The id the next marker ``mark`` in reading order leads to."""
+        self.seen[mark] += 1
+        return refs.footnote_anchor(self.owner, mark, min(self.seen[mark], max(self.printed[mark], 1)))
+
+
+def note_markup(paragraph: Paragraph, notes: Notes) -> list[Markup]:
     spans = []
     for note in paragraph.notes:
         if paragraph.text[note.offset : note.offset + len(note.mark)] == note.mark:
-            target = refs.footnote_anchor(owner, note.mark)
+            target = notes.target(note.mark)
             end = note.offset + len(note.mark)
             spans.append(Markup(note.offset, end, f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>", "note"))
     return spans
@@ -51,7 +85,7 @@ def note_markup(paragraph: Paragraph, owner: str) -> list[Markup]:
 
 def paragraph_html(
     paragraph: Paragraph,
-    owner: str,
+    notes: Notes,
     css: str = "",
     attrs: str = "",
     lead: str = "",
@@ -64,7 +98,7 @@ def paragraph_html(
     text = paragraph.text
     parts: list[str] = []
     position = 0
-    for span in sorted([*note_markup(paragraph, owner), *decorate(paragraph)], key=lambda m: (m.start, -m.end)):
+    for span in sorted([*note_markup(paragraph, notes), *decorate(paragraph)], key=lambda m: (m.start, -m.end)):
         if span.start < position or span.end > len(text) or span.start >= span.end:
             continue
         parts.append(h(text[position : span.start]))
@@ -97,7 +131,7 @@ HEADING_DEPTH = {Level.SECTION: 2, Level.ITEM: 3, Level.SUBITEM: 4, Level.SUBSUB
 
 
 def provision_blocks(
-    node: Provision, owner: str, pending: list[Provision] | None = None, decorate: Decorate = no_decoration
+    node: Provision, notes: Notes, pending: list[Provision] | None = None, decorate: Decorate = no_decoration
 ) -> list[str]:
     """Markdown blocks for a provision and its children.
 
@@ -116,14 +150,14 @@ def provision_blocks(
         blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {lead}{md_inline(node.label)}{title} {{ #{anchor} .prov-h }}")
         pending = []
         for paragraph in node.paragraphs:
-            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}", decorate=decorate))
+            blocks.append(paragraph_html(paragraph, notes, f"prov-text lvl-{level}", decorate=decorate))
     elif node.paragraphs:
         lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
         lead += " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node]) + " "
         first, *others = node.paragraphs
-        blocks.append(paragraph_html(first, owner, f"prov lvl-{level}", f' id="{anchor}"', lead, decorate))
+        blocks.append(paragraph_html(first, notes, f"prov lvl-{level}", f' id="{anchor}"', lead, decorate))
         for paragraph in others:
-            blocks.append(paragraph_html(paragraph, owner, f"prov-text lvl-{level}", decorate=decorate))
+            blocks.append(paragraph_html(paragraph, notes, f"prov-text lvl-{level}", decorate=decorate))
         pending = []
     elif node.children:
         pending.append(node)
@@ -133,19 +167,18 @@ def provision_blocks(
         blocks.append(f'<p class="prov lvl-{level}" id="{anchor}">{lead}{labels}</p>')
         pending = []
     for index, child in enumerate(node.children):
-        blocks.extend(provision_blocks(child, owner, pending if index == 0 else None, decorate))
+        blocks.extend(provision_blocks(child, notes, pending if index == 0 else None, decorate))
     return blocks
 
 
-def footnote_blocks(notes: list[Footnote], owner: str, lang: str, decorate: Decorate = no_decoration) -> list[str]:
+def footnote_blocks(notes: Notes, lang: str, decorate: Decorate = no_decoration) -> list[str]:
     """The law's (or point's) footnotes, their citations linked (``* 43B2(b) §``)."""
-    if not notes:
+    if not notes.footnotes:
         return []
     blocks = [f'<section class="footnotes" aria-label="{h(t(lang, "footnotes"))}">']
-    for note in notes:
-        anchor = refs.footnote_anchor(owner, note.key)
+    for note, anchor in zip(notes.footnotes, notes.ids(), strict=True):
         lead = f'<span class="fn-mark">{h(note.mark)}</span> '
-        blocks.append(paragraph_html(note.paragraph, owner, "footnote", f' id="{anchor}"', lead, decorate))
+        blocks.append(paragraph_html(note.paragraph, notes, "footnote", f' id="{anchor}"', lead, decorate))
     blocks.append("</section>")
     return ["\n".join(blocks)]
 
@@ -156,7 +189,7 @@ def matter_blocks(paragraphs: list[Paragraph], kind: str, decorate: Decorate = n
         if paragraph.style == "heading":
             blocks.append(f'<p class="matter-heading"><strong>{h(paragraph.text)}</strong></p>')
         else:
-            blocks.append(paragraph_html(paragraph, kind, decorate=decorate))
+            blocks.append(paragraph_html(paragraph, Notes(kind), decorate=decorate))
     blocks.append("</div>")
     return ["\n".join(blocks), ""]
 

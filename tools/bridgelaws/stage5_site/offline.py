@@ -4,9 +4,10 @@ After the build (and after Pagefind), :func:`write` adds:
 
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
-  (landing, the search page that asks for a language), the assets and the language's part of the search index.
-  The English interface holds no law text, so its list is the shared pages and the English
-  hubs.
+  (landing, the search page, the language's compare views and coverage), the assets and the
+  language's part of the search index, and the pages of other languages its texts link to
+  (:func:`cited_files`: a citation ``→ fi 1997`` tapped at the table opens).  The English
+  interface holds no law text, so its list is the shared pages and the English hubs.
 * ``sw.js`` (from :file:`sw.js` beside this module) with ``VERSION`` set to a hash of all the
   lists: a rebuild that changes any file is a new worker with a new cache, and one that
   changes nothing leaves the worker byte-identical, so browsers download nothing.
@@ -22,6 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -32,6 +36,22 @@ SERVICE_WORKER = Path(__file__).with_name("sw.js")
 SHARED_FOLDERS = ("search",)
 # Never requested by the site: source maps, and Material's lunr search (its plugin is off).
 UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
+# Links out of a text into another language's text, as stage4_render writes them: a citation
+# that leaves the text (text.py: <a class="ref ref-elsewhere" href="../../../fi/1997/86/#86"
+# hreflang="fi">86D → fi 1997</a>) and a national rule shown through the concordance
+# (national.py: <details class="national-rules"> … <a href="../../../pl/2017/pzbs/3/" …>).
+ANCHOR = re.compile(r"<a\s(?P<attrs>[^>]*)>")  # <a class="ref ref-elsewhere" href="…" hreflang="fi">
+CLASS = re.compile(r'\bclass="(?P<value>[^"]*)"')
+HREF = re.compile(r'\bhref="(?P<value>[^"]+)"')
+NATIONAL_RULES = re.compile(r'<details\ class="(?:[^"]*\ )?national-rules[\ "].*?</details>', re.VERBOSE | re.DOTALL)
+# What a page loads (not where it links: rel="prev"/"next"/"canonical" are pages of their own):
+# <link rel="stylesheet" href="…">, icons, the manifest, <script src="…">, <img src="…">
+RESOURCE = re.compile(
+    r'<link\ rel="(?:stylesheet|icon|apple-touch-icon|manifest|preload|modulepreload)"'
+    r'\ [^>]*?href="(?P<href>[^"]+)"'
+    r'|<(?:script|img)\ [^>]*?src="(?P<src>[^"]+)"',
+    re.VERBOSE,
+)
 ICONS = (  # (file, sizes, purpose): maskable keeps the spade inside the 80 % safe zone
     ("assets/images/icon-192.png", "192x192", "any"),
     ("assets/images/icon-512.png", "512x512", "any"),
@@ -114,9 +134,55 @@ def language_files(site: Path, lang: str) -> list[Path]:
     return own + shared_files(site) + asset_files(site) + search_files(site, lang)
 
 
+def cross_links(html: str) -> list[str]:
+    """The hrefs of a page's links into other texts: citations that leave the text, national rules."""
+    hrefs = []
+    for anchor in ANCHOR.finditer(html):
+        classes = CLASS.search(anchor["attrs"])
+        href = HREF.search(anchor["attrs"])
+        if href and classes and "ref-elsewhere" in classes["value"].split():
+            hrefs.append(href["value"])
+    for block in NATIONAL_RULES.finditer(html):
+        hrefs += [href["value"] for anchor in ANCHOR.finditer(block[0]) if (href := HREF.search(anchor["attrs"]))]
+    return hrefs
+
+
+def resolve(site: Path, page: Path, href: str) -> Path | None:
+    """The site file a relative ``href`` on ``page`` names (query and fragment dropped), if any."""
+    path = re.split(r"[?#]", href, maxsplit=1)[0]
+    if not path or re.match(r"[a-z][a-z0-9+.-]*:|/", path):  # this page, another site, root-absolute
+        return None
+    target = Path(os.path.normpath(page.parent / path))
+    target = target / "index.html" if path.endswith("/") else target
+    return target if target.is_relative_to(site) and target.is_file() else None
+
+
+def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
+    """The pages of other languages that ``pages`` link to from their text, with what those load.
+
+    One step only: a page kept this way is read at the table, its own links to a third text
+    are not followed (they would pull in most of every language)."""
+    cited = {
+        target
+        for page in pages
+        for href in cross_links(page.read_text(encoding="utf-8"))
+        if (target := resolve(site, page, href)) is not None and target not in kept
+    }
+    loaded = {
+        resource
+        for page in cited
+        for match in RESOURCE.finditer(page.read_text(encoding="utf-8"))
+        if (resource := resolve(site, page, match["href"] or match["src"])) is not None and resource not in kept
+    }
+    return sorted(cited | loaded)
+
+
 def offline_list(site: Path, lang: str) -> OfflineList:
+    own = language_files(site, lang)
+    if lang in facts.TEXT_LANGUAGES:
+        own += cited_files(site, _pages_under(site, lang), set(own))
     files = {}
-    for path in language_files(site, lang):
+    for path in own:
         files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
     return OfflineList(lang, dict(sorted(files.items())))
 
