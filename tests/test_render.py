@@ -76,7 +76,7 @@ def test_footnotes_printed_with_the_same_mark_each_have_an_id_and_their_own_mark
     links = [re.findall(r'href="#([^"]+)"', blocks.paragraph_html(paragraph, notes)) for paragraph in texts]
     assert links == [["fn-26-s1"], ["fn-26-s1-2"], ["fn-26-s2", "fn-26-s1-2", "fn-26-s2"]]  # more markers: the last
     html = blocks.footnote_blocks(notes, "fi")[0]
-    assert re.findall(r'<p id="([^"]+)"', html) == ["fn-26-s1", "fn-26-s1-2", "fn-26-s2"]
+    assert re.findall(r'<p class="footnote" id="([^"]+)"', html) == ["fn-26-s1", "fn-26-s1-2", "fn-26-s2"]
 
 
 @pytest.mark.parametrize(
