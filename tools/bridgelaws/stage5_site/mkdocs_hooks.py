@@ -5,6 +5,8 @@
   (``2007`` → the document's title);
 * ``on_page_markdown`` marks the generated (escaped) titles as HTML, so no template escapes
   them twice;
+* ``on_page_content`` gives the headings' permalinks (``¶``) their tooltip in the page's
+  language (the toc extension has one title for every language);
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
@@ -35,6 +37,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.provisions import localise_permalinks
 from bridgelaws.stage5_site import csp, offline, pagefind
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
@@ -164,6 +167,11 @@ def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> st
         if isinstance(page.meta.get(key), str):
             page.meta[key] = Markup(page.meta[key])
     return markdown
+
+
+def on_page_content(html: str, page: Page, config: Any, files: Files) -> str:
+    configured = config.mdx_configs.get("toc", {}).get("permalink_title", "")
+    return localise_permalinks(html, config.theme["language"], configured)
 
 
 def on_env(env: Environment, config: Any, files: Files) -> Environment:
