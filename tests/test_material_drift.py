@@ -212,7 +212,7 @@ COPIES = (
                 + "<script defer src=\"{{ 'assets/javascripts/bundle.",
             ),
             Edit(
-                why="the search page's script, only on search pages",
+                why="the search page's script on search pages; the provisions' tools on law and point pages",
                 upstream=lines("{% endfor %}"),
                 ours=lines(
                     "{% endfor %}",
@@ -220,6 +220,9 @@ COPIES = (
                     "  {#- async: run as soon as it is here, not after Material's bundle (deferred scripts wait",
                     "      for each other); everything it needs is above it in the page -#}",
                     '  <script type="module" async src="{{ \'assets/javascripts/search.js\' | url }}"></script>',
+                    "{% endif %}",
+                    "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
+                    "  <script defer src=\"{{ 'assets/javascripts/provisions.js' | url }}\"></script>",
                     "{% endif %}",
                 ),
             ),
