@@ -67,6 +67,19 @@ def test_copy_citation_copies_the_citation_and_its_permalink_in_the_pages_langua
     assert status.get_attribute("role") == "status"
 
 
+def test_a_provision_that_lends_its_label_has_its_own_citation(clipboard_phone: object, base_url: str) -> None:
+    """16B1 has no text of its own (``1. a. Jos pelaaja …``): its paragraph is 16B1a's, shown
+    for it, with a toolbar that copies 16B1, not 16B1a."""
+    page = clipboard_phone
+    page.goto(base_url + "fi/2007/16/#16B1")  # type: ignore[attr-defined]
+    copy = page.locator(".pv[data-for='16B1'] .pv-copy")  # type: ignore[attr-defined]
+    copy.tap()
+    page.locator("#pv-status", has_text="Kopioitu: 16B1").wait_for(state="attached")  # type: ignore[attr-defined]
+    assert page.evaluate("navigator.clipboard.readText()") == f"16B1 — {base_url}fi/2007/16/#16B1"  # type: ignore[attr-defined]
+    assert page.evaluate("[...document.querySelectorAll('.is-target')].map(e => e.id)") == ["16B1a"]  # type: ignore[attr-defined]
+    assert page.locator(".pv:visible").count() == 1  # type: ignore[attr-defined]
+
+
 def test_a_provision_not_reached_shows_no_toolbar(browser: object, base_url: str) -> None:
     """The phone's reading view stays the text: only the provision the link named shows its tools."""
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]

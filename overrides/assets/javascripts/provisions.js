@@ -83,7 +83,7 @@
       var text = citation(id) + " — " + permalink(id);
       function done() {
         button.classList.add("is-done");
-        status.textContent = format(ui.copied, { text: citation(id) });
+        say(format(ui.copied, { text: citation(id) }));
       }
       function byHand() {
         var box = button.parentNode.querySelector(".pv-manual");
@@ -104,7 +104,7 @@
         if (copied) {
           done();
         } else {
-          status.textContent = ui.copyManual;
+          say(ui.copyManual);
         }
       }
       if (navigator.clipboard && navigator.clipboard.writeText) {
@@ -112,6 +112,12 @@
       } else {
         byHand();
       }
+    }
+
+    // The same words twice (a second copy) are announced again only if the region changes.
+    function say(message) {
+      status.textContent = "";
+      setTimeout(function () { status.textContent = message; }, 0);
     }
 
     function open(element, id) {
@@ -158,7 +164,9 @@
       }
       var element = document.getElementById(hash);
       if (element) {
-        if (rules.refOf(hash) !== null) {
+        if (rules.refOf(hash) !== null && element.tagName === "SPAN") {
+          show(hash, null); // a provision that lends its label: its paragraph shows it
+        } else if (rules.refOf(hash) !== null) {
           open(element, hash);
         }
         return; // a provision (the browser shows it), a footnote, a term
@@ -184,8 +192,8 @@
       if (missing !== null) {
         var note = document.createElement("p");
         note.className = "pv-missing";
-        note.setAttribute("role", "status");
         note.textContent = format(ui.missingProvision, { ref: missing, nearest: citation(id) });
+        say(note.textContent);
         box.insertAdjacentElement(box.tagName === "H1" ? "afterend" : "beforebegin", note);
         into = box.tagName === "H1" ? box : note;
       }
