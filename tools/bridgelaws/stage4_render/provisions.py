@@ -2,7 +2,7 @@
 
 Every provision's label is a link to the provision itself (the permalink; a heading has the
 ``¶`` of the table of contents instead).  A provision reached through a link (``:target``)
-shows a small toolbar: laws.js puts "copy citation" in it, and the build has already put
+shows a small toolbar: provisions.js puts "copy citation" in it, and the build has already put
 plain links to the same provision in the other editions there, so that without JavaScript
 the reader still changes edition at the provision.  Those links come from the concordance
 (:meth:`Concordance.between`), never from the provision's number: where no row says where the
@@ -55,7 +55,7 @@ def counterpart_url(other: Entry, ref: str) -> str:
 
 
 def edition_links(page: Page, concordance: Concordance, entry: Entry, others: list[Entry], ref: str) -> str:
-    """``1997: 16A · tr 2017: 16C``: links to ``ref``'s counterparts; a text in another language
+    """``1997: 17D · tr 2017: 15A``: links to ``ref``'s counterparts; a text in another language
     names its language and carries ``hreflang``."""
     links = []
     for other in others:
@@ -85,7 +85,7 @@ def point_tools(page: Page) -> Tools:
 
 
 def script_data(page: Page, entry: Entry) -> list[str]:
-    """The live region laws.js announces in, carrying what the script needs as data: the
+    """The live region provisions.js announces in, carrying what the script needs as data: the
     interface strings, how a citation is written in the page's language (``lag {ref}``;
     ``PZBS {ref}`` for a regulation) and the reference syntax, so the script has no rule of
     its own."""
