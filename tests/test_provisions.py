@@ -177,7 +177,7 @@ def test_the_status_region_carries_the_strings_the_cite_form_and_the_syntax(corp
     page = Page(url="sv/2007/13/", lang="sv", title="", body=[])
     [block, _] = provisions.script_data(page, entry(corpus, "sv-2007"))
     [(tag, attrs)] = tags(block)
-    assert tag == "p" and attrs["role"] == "status" and attrs["id"] == "pv-status"
+    assert tag == "p" and attrs["role"] == "status" and attrs["id"] == "cite-status"
     assert attrs["data-cite"] == "lag {ref}" and attrs["data-copy-citation"] == "Kopiera hänvisning"
     assert json.loads(attrs["data-syntax"]) == refs.syntax_for_script()
 

@@ -60,7 +60,7 @@ def test_copy_citation_copies_the_citation_and_its_permalink_in_the_pages_langua
     copy = toolbar(page, anchor).locator(".pv-copy")  # type: ignore[attr-defined]
     assert copy.inner_text() == button and copy.is_visible()
     copy.tap()
-    status = page.locator("#pv-status")  # type: ignore[attr-defined]
+    status = page.locator("#cite-status")  # type: ignore[attr-defined]
     status.filter(has_text=announced).wait_for(state="attached")
     copied = page.evaluate("navigator.clipboard.readText()")  # type: ignore[attr-defined]
     assert copied == f"{cited} — {base_url}{url}"
@@ -74,7 +74,7 @@ def test_a_provision_that_lends_its_label_has_its_own_citation(clipboard_phone: 
     page.goto(base_url + "fi/2007/16/#16B1")  # type: ignore[attr-defined]
     copy = page.locator(".pv[data-for='16B1'] .pv-copy")  # type: ignore[attr-defined]
     copy.tap()
-    page.locator("#pv-status", has_text="Kopioitu: 16B1").wait_for(state="attached")  # type: ignore[attr-defined]
+    page.locator("#cite-status", has_text="Kopioitu: 16B1").wait_for(state="attached")  # type: ignore[attr-defined]
     assert page.evaluate("navigator.clipboard.readText()") == f"16B1 — {base_url}fi/2007/16/#16B1"  # type: ignore[attr-defined]
     assert page.evaluate("[...document.querySelectorAll('.is-target')].map(e => e.id)") == ["16B1a"]  # type: ignore[attr-defined]
     assert page.locator(".pv:visible").count() == 1  # type: ignore[attr-defined]
@@ -113,7 +113,7 @@ def test_the_keyboard_reaches_a_permalink_and_copies_the_citation(clipboard_phon
     focused = page.evaluate(FOCUSED)  # type: ignore[attr-defined]
     assert focused == [True, "16A1a"]
     page.keyboard.press("Enter")  # type: ignore[attr-defined]
-    page.locator("#pv-status", has_text="Kopioitu: 16A1(a)").wait_for(state="attached")  # type: ignore[attr-defined]
+    page.locator("#cite-status", has_text="Kopioitu: 16A1(a)").wait_for(state="attached")  # type: ignore[attr-defined]
     assert page.evaluate("navigator.clipboard.readText()").startswith("16A1(a) — ")  # type: ignore[attr-defined]
 
 
@@ -133,7 +133,7 @@ def test_without_the_clipboard_api_the_citation_is_selected_to_copy_by_hand(brow
     assert box.input_value() == f"12C1(b) — {url}"
     selected = page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]")
     assert selected == [0, len(f"12C1(b) — {url}")]
-    assert page.locator("#pv-status").inner_text() != ""  # "copied", or "copy it with Ctrl+C"
+    assert page.locator("#cite-status").inner_text() != ""  # "copied", or "copy it with Ctrl+C"
     insecure.close()
 
 

@@ -1,5 +1,5 @@
 /* bridge-laws: per provision, on law and point pages (overrides/main.html loads it there).
- * The build writes #pv-status (bridgelaws/stage4_render/provisions.py): the live region this
+ * The build writes #cite-status (bridgelaws/stage4_render/provisions.py): the live region this
  * script announces in, with the interface strings of the page's language, how a citation is
  * written in it ("lag {ref}", "PZBS {ref}") and the reference syntax, so that the script has
  * no rule of its own.  Without script, a provision reached through a link still shows its
@@ -9,7 +9,7 @@
   "use strict";
 
   //  - the provision reached through a link shows its toolbar, with "copy citation" (the
-  //    citation and its permalink, announced in #pv-status; where the clipboard API is missing,
+  //    citation and its permalink, announced in #cite-status; where the clipboard API is missing,
   //    the text is selected in a box to copy by hand);
   //  - a link to a provision this text lacks (#13A1 where the text has 13A, #99Z) says so in a
   //    line above the nearest provision it has (the longest ancestor, else the law) and shows
@@ -272,7 +272,7 @@
   }
   // -- end of referenceRules
 
-  var provisionStatus = document.getElementById("pv-status");
+  var provisionStatus = document.getElementById("cite-status");
   if (provisionStatus) {
     provisionTools(provisionStatus);
   }

@@ -95,7 +95,7 @@ def script_data(page: Page, entry: Entry) -> list[str]:
     attributes = "".join(f' data-{key.replace("_", "-")}="{h(value)}"' for key, value in strings.items())
     syntax = json.dumps(refs.syntax_for_script(), separators=(",", ":"))
     return [
-        f'<p id="pv-status" class="pv-status" role="status" data-pagefind-ignore{attributes}'
+        f'<p id="cite-status" class="pv-status" role="status" data-pagefind-ignore{attributes}'
         f" data-cite=\"{h(cite)}\" data-syntax='{single_quoted(syntax)}'></p>",
         "",
     ]
