@@ -18,6 +18,8 @@ PAGES = {
     "law": "fi/2007/13/",
     "law (sv)": "sv/2007/13/",
     "law (tr)": "tr/2017/12/",
+    "law at a provision (its toolbar)": "fi/2007/16/#16B1a",
+    "law, a provision it lacks (the note)": "fi/2007/13/#13A1",
     "PZBS point": "pl/2017/pzbs/4/",
     "definitions": "fi/2007/definitions/",
     "compare": "compare/13/?c=fi-1997,fi-2007,sv-2007",

@@ -241,7 +241,10 @@ COPIES = (
                 + "<script defer src=\"{{ 'assets/javascripts/bundle.",
             ),
             Edit(
-                why="the search page's script, only on search pages (/search/: search-anywhere.js)",
+                why=(
+                    "the search page's script on search pages (/search/: search-anywhere.js); "
+                    "the provisions' tools on law and point pages"
+                ),
                 upstream=lines("{% endfor %}"),
                 ours=lines(
                     "{% endfor %}",
@@ -252,6 +255,9 @@ COPIES = (
                     "{% elif page and page.meta and page.meta.search_root %}",
                     '  <script type="module" async src="{{ \'assets/javascripts/search-anywhere.js\''
                     ' | url }}"></script>',
+                    "{% endif %}",
+                    "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
+                    "  <script defer src=\"{{ 'assets/javascripts/provisions.js' | url }}\"></script>",
                     "{% endif %}",
                 ),
             ),

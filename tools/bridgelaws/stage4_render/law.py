@@ -22,6 +22,7 @@ from bridgelaws.stage4_render.page import (
     single_quoted,
     t,
 )
+from bridgelaws.stage4_render.provisions import counterpart_refs, counterpart_url, law_tools, script_data
 from bridgelaws.stage4_render.switcher import law_alternates
 from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
@@ -40,6 +41,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     owner = str(law.number)
     notes = Notes(owner, law.footnotes)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page)
+    tools = law_tools(page, corpus, linkage.concordance, entry)
     body = page.body
     for heading in law.headings:
         body.append(f'<p class="law-chapter">{h(heading.text)}</p>')
@@ -56,11 +58,12 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     for paragraph in law.paragraphs:
         body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
     for child in law.children:
-        for block in provision_blocks(child, notes, decorate=decorate):
+        for block in provision_blocks(child, notes, decorate=decorate, tools=tools):
             body.extend([block, ""])
     body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
+    body.extend(["", *script_data(page, entry)])
     return page
 
 
@@ -114,20 +117,11 @@ def counterparts(concordance: Concordance, page: Page, law: Law, entry: Entry, o
     """
     found: dict[str, str] = {}
     for ref in [law.ref, *(node.ref for node in law.provisions())]:
-        rows = concordance.between(entry.meta.id, entry.meta.edition, ref, other.meta.id, other.meta.edition)
-        target = next((c.ref for c in rows or () if c.ref), None)
-        found[refs.anchor(ref)] = _link_to(page, other, target) if target else ""
+        targets = counterpart_refs(concordance, entry, ref, other)
+        found[refs.anchor(ref)] = page.link(counterpart_url(other, targets[0])) if targets else ""
     if not found[refs.anchor(law.ref)]:
         found[refs.anchor(law.ref)] = page.link(urls.law(other.meta, law.number))  # the law as a whole
     return found
-
-
-def _link_to(page: Page, other: Entry, ref: str) -> str:
-    number = refs.law_of(ref)
-    law = other.document.law(number) if number else None
-    if law is None:
-        return ""
-    return page.link(urls.provision(other.meta, law.number, law.nearest(ref)))
 
 
 def cited_by_block(linkage: Linkage, page: Page, number: int, entry: Entry) -> list[str]:

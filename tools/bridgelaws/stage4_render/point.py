@@ -7,6 +7,7 @@ from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
+from bridgelaws.stage4_render.provisions import point_tools, script_data
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
@@ -49,8 +50,10 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
     for paragraph in point.paragraphs:
         body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
+    tools = point_tools(page)
     for child in point.children:
-        for block in provision_blocks(child, notes, decorate=decorate):
+        for block in provision_blocks(child, notes, decorate=decorate, tools=tools):
             body.extend([block, ""])
     body.extend(footnote_blocks(notes, lang, decorate))
+    body.extend(["", *script_data(page, entry)])
     return page

@@ -8,7 +8,7 @@ markers, and what :func:`page_decorator` adds from the link stage — citations 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -35,6 +35,28 @@ class Decorate(Protocol):
     """Markup the link stage adds to a text: its citations, and (``explain``) defined terms."""
 
     def __call__(self, paragraph: Paragraph, explain: bool = True) -> list[Markup]: ...
+
+
+def no_toolbar(node: Provision) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Tools:
+    """What :func:`provision_blocks` adds to each provision: the tooltip of its permalink (its
+    label, a link to itself) and its toolbar's static part (``""``: none), shown when the
+    provision is the page's target (:mod:`~bridgelaws.stage4_render.provisions`)."""
+
+    permalink_title: str = ""
+    toolbar: Callable[[Provision], str] = no_toolbar
+
+    def label(self, node: Provision) -> str:
+        """``<a class="pv-a" href="#16A1"><b class="label">1.</b></a>``: the label links its provision."""
+        title = f' title="{h(self.permalink_title)}"' if self.permalink_title else ""
+        return f'<a class="pv-a" href="#{refs.anchor(node.ref)}"{title}><b class="label">{h(node.label)}</b></a>'
+
+
+NO_TOOLS = Tools()
 
 
 def no_decoration(paragraph: Paragraph, explain: bool = True) -> list[Markup]:
@@ -131,30 +153,38 @@ HEADING_DEPTH = {Level.SECTION: 2, Level.ITEM: 3, Level.SUBITEM: 4, Level.SUBSUB
 
 
 def provision_blocks(
-    node: Provision, notes: Notes, pending: list[Provision] | None = None, decorate: Decorate = no_decoration
+    node: Provision,
+    notes: Notes,
+    pending: list[Provision] | None = None,
+    decorate: Decorate = no_decoration,
+    tools: Tools = NO_TOOLS,
 ) -> list[str]:
     """Markdown blocks for a provision and its children.
 
     Sections, and provisions printed with a title, become headings (in the page's table of
-    contents); untitled items become paragraphs led by their label.  An untitled provision
-    with no text of its own (``1. a. Kun laki …``) lends its label and anchor to the first
-    paragraph of its first child.
+    contents), their toolbar a block after them; untitled items become paragraphs led by
+    their toolbar and their label.  An untitled provision with no text of its own (``1. a.
+    Kun laki …``) lends its label and anchor to the first paragraph of its first child.
     """
     pending = list(pending or [])
     blocks: list[str] = []
     level = node.level.value
     anchor = refs.anchor(node.ref)
+    spans = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
+    labels = " ".join(tools.label(p) for p in [*pending, node]) + " "
+    toolbar = tools.toolbar(node)
     if node.level is Level.SECTION or node.title:
-        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
         title = f" {title_markdown(node.title_paragraph, decorate)}" if node.title else ""
-        blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {lead}{md_inline(node.label)}{title} {{ #{anchor} .prov-h }}")
+        heading = f"{spans}{md_inline(node.label)}{title}"
+        blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {heading} {{ #{anchor} .prov-h }}")
+        if toolbar:
+            blocks.append(f'<p class="pv-after">{toolbar}</p>')
         pending = []
         for paragraph in node.paragraphs:
             blocks.append(paragraph_html(paragraph, notes, f"prov-text lvl-{level}", decorate=decorate))
     elif node.paragraphs:
-        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
-        lead += " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node]) + " "
         first, *others = node.paragraphs
+        lead = toolbar + spans + labels
         blocks.append(paragraph_html(first, notes, f"prov lvl-{level}", f' id="{anchor}"', lead, decorate))
         for paragraph in others:
             blocks.append(paragraph_html(paragraph, notes, f"prov-text lvl-{level}", decorate=decorate))
@@ -162,12 +192,10 @@ def provision_blocks(
     elif node.children:
         pending.append(node)
     else:
-        lead = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
-        labels = " ".join(f'<b class="label">{h(p.label)}</b>' for p in [*pending, node])
-        blocks.append(f'<p class="prov lvl-{level}" id="{anchor}">{lead}{labels}</p>')
+        blocks.append(f'<p class="prov lvl-{level}" id="{anchor}">{toolbar}{spans}{labels.rstrip()}</p>')
         pending = []
     for index, child in enumerate(node.children):
-        blocks.extend(provision_blocks(child, notes, pending if index == 0 else None, decorate))
+        blocks.extend(provision_blocks(child, notes, pending if index == 0 else None, decorate, tools))
     return blocks
 
 

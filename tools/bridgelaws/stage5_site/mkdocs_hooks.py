@@ -5,8 +5,8 @@
   (``2007`` → the document's title);
 * ``on_page_markdown`` marks the generated (escaped) titles as HTML, so no template escapes
   them twice;
-* ``on_page_content`` gives the ¶ permalinks their tooltip in the page's language (Markdown's
-  ``toc`` extension writes mkdocs.yml's one ``permalink_title``);
+* ``on_page_content`` gives the headings' permalinks (``¶``) their tooltip in the page's
+  language (the toc extension has one title for every language);
 * ``on_page_context`` points the language switcher at the same law in each language, or at
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-import re
 from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,7 @@ from mkdocs.structure.pages import Page
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
+from bridgelaws.stage4_render.provisions import localise_permalinks
 from bridgelaws.stage5_site import csp, offline, pagefind
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
@@ -179,13 +179,8 @@ def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> st
 
 
 def on_page_content(html: str, page: Page, config: Any, files: Files) -> str:
-    """The ¶ tooltip in the page's language: ``toc`` writes mkdocs.yml's English one on every page."""
-    english = config.mdx_configs.get("toc", {}).get("permalink_title")
-    lang = config.theme["language"]
-    if not english or lang == facts.DEFAULT_LANGUAGE:
-        return html
-    pattern = re.compile(rf'(<a\ class="headerlink"\ href="[^"]*"\ )title="{re.escape(english)}"', re.VERBOSE)
-    return pattern.sub(lambda match: f'{match[1]}title="{t(lang, "permalink")}"', html)
+    configured = config.mdx_configs.get("toc", {}).get("permalink_title", "")
+    return localise_permalinks(html, config.theme["language"], configured)
 
 
 def on_env(env: Environment, config: Any, files: Files) -> Environment:

@@ -1,0 +1,120 @@
+"""Per provision: its permalink, its counterparts in the other editions, and the page's script data.
+
+Every provision's label is a link to the provision itself (the permalink; a heading has the
+``¶`` of the table of contents instead).  A provision reached through a link (``:target``)
+shows a small toolbar: provisions.js puts "copy citation" in it, and the build has already put
+plain links to the same provision in the other editions there, so that without JavaScript
+the reader still changes edition at the provision.  Those links come from the concordance
+(:meth:`Concordance.between`), never from the provision's number: where no row says where the
+provision is, there is no link.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from bridgelaws.core import refs, urls
+from bridgelaws.core.facts import DocKind
+from bridgelaws.core.model import Provision
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage4_render.page import Page, doc_short_name, h, single_quoted, t
+from bridgelaws.stage4_render.text import Tools
+
+
+def other_editions(corpus: Corpus, entry: Entry) -> list[Entry]:
+    """The texts of the Laws in editions other than ``entry``'s: its own language first, then
+    by edition (``fi-2007`` → ``fi-1997``, ``tr-2017``).  A regulation has no other edition."""
+    if entry.meta.kind is not DocKind.LAWS:
+        return []
+    others = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.meta.edition != entry.meta.edition]
+    return sorted(others, key=lambda e: (e.meta.lang != entry.meta.lang, e.meta.edition, e.meta.lang))
+
+
+def counterpart_refs(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> list[str]:
+    """Where ``ref`` of ``entry`` is in ``other``, as ``other`` prints it: the concordance's
+    counterparts (several for a split, less those another of them contains), each at its
+    nearest printed ancestor; ``[]`` when no row covers the provision, or the other text lacks
+    its law."""
+    rows = concordance.between(entry.meta.id, entry.meta.edition, ref, other.meta.id, other.meta.edition)
+    found: list[str] = []
+    for correspondence in rows or ():
+        number = refs.law_of(correspondence.ref) if correspondence.ref else None
+        law = other.document.law(number) if number else None
+        if law is not None and correspondence.ref:
+            found.append(law.nearest(correspondence.ref))
+    unique = list(dict.fromkeys(found))
+    # a split into 15A2, 15A2(a) and 15A2(b): 15A2 holds the others
+    return [ref for ref in unique if not any(a in unique for a in refs.ancestors(ref)[1:])]
+
+
+def counterpart_url(other: Entry, ref: str) -> str:
+    """The URL of ``ref`` (a counterpart :func:`counterpart_refs` found) in ``other``."""
+    return urls.provision(other.meta, refs.law_of(ref) or 0, ref)
+
+
+def edition_links(page: Page, concordance: Concordance, entry: Entry, others: list[Entry], ref: str) -> str:
+    """``1997: 17D · tr 2017: 15A``: links to ``ref``'s counterparts; a text in another language
+    names its language and carries ``hreflang``."""
+    links = []
+    for other in others:
+        same = other.meta.lang == entry.meta.lang
+        name = other.meta.edition if same else f"{other.meta.lang} {other.meta.edition}"
+        lang = "" if same else f' hreflang="{h(other.meta.lang)}"'
+        for target in counterpart_refs(concordance, entry, ref, other):
+            href = h(page.link(counterpart_url(other, target)))
+            links.append(f'<a href="{href}"{lang}>{h(name)}: {h(refs.display(target))}</a>')
+    return " · ".join(links)
+
+
+def law_tools(page: Page, corpus: Corpus, concordance: Concordance, entry: Entry) -> Tools:
+    """The permalink tooltip and, per provision, the links to its other editions."""
+    others = other_editions(corpus, entry)
+
+    def toolbar(node: Provision) -> str:
+        links = edition_links(page, concordance, entry, others, node.ref)
+        return f'<span class="pv" data-pagefind-ignore>{links}</span>' if links else ""
+
+    return Tools(t(page.lang, "permalink"), toolbar)
+
+
+def point_tools(page: Page) -> Tools:
+    """A regulation's points have permalinks; they have no other editions."""
+    return Tools(t(page.lang, "permalink"))
+
+
+def script_data(page: Page, entry: Entry) -> list[str]:
+    """The live region provisions.js announces in, carrying what the script needs as data: the
+    interface strings, how a citation is written in the page's language (``lag {ref}``;
+    ``PZBS {ref}`` for a regulation) and the reference syntax, so the script has no rule of
+    its own."""
+    lang = page.lang
+    cite = t(lang, "cite_form") if entry.meta.kind is DocKind.LAWS else f"{doc_short_name(entry)} {{ref}}"
+    strings = {key: t(lang, key) for key in ("copy_citation", "copied", "copy_manual", "missing_provision")}
+    attributes = "".join(f' data-{key.replace("_", "-")}="{h(value)}"' for key, value in strings.items())
+    syntax = json.dumps(refs.syntax_for_script(), separators=(",", ":"))
+    return [
+        f'<p id="cite-status" class="pv-status" role="status" data-pagefind-ignore{attributes}'
+        f" data-cite=\"{h(cite)}\" data-syntax='{single_quoted(syntax)}'></p>",
+        "",
+    ]
+
+
+def localise_permalinks(html: str, lang: str, configured: str) -> str:
+    """The toc extension's ``¶`` links carry mkdocs.yml's one ``permalink_title`` on every page:
+    give them the page's language's (``Linkki tähän kohtaan``), as the labels' permalinks have.
+
+    ``<a class="headerlink" href="#13A" title="Link to this provision">`` → ``… title="Linkki tähän kohtaan">``
+    """
+    if not configured:
+        return html
+    headerlink = re.compile(
+        rf"""
+        (<a\ class="headerlink"\ href="[^"]*"\ title=")   # <a class="headerlink" href="#13A" title="
+        {re.escape(h(configured))}                        # Link to this provision
+        (")
+        """,
+        re.VERBOSE,
+    )
+    return headerlink.sub(lambda match: match[1] + h(t(lang, "permalink")) + match[2], html)
