@@ -28,6 +28,7 @@ PAGES = {
     "law missing here": "pl/laws/13/",
     "coverage": "coverage/",
     "numbering changes": "numbering/16/",
+    "terms": "fi/terms/",
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ Stable from the first release (documented in the README):
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
 ``/coverage/``                          which law is in which text
+``/<lang>/terms/`` and ``/terms/``        the term base: each concept's words in every language
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -85,6 +86,11 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
+def terms(lang: str) -> str:
+    """The term base for translators: ``terms/`` (English), ``fi/terms/``."""
+    return f"{language_prefix(lang)}terms/"
+
+
 def web_manifest(lang: str) -> str:
     """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
     return f"{home(lang)}manifest.webmanifest"
@@ -121,6 +127,7 @@ def site_pages() -> list[tuple[str, bool]]:
             (home(lang), False),
             (laws_index(lang), True),
             (search(lang), True),
+            (terms(lang), True),
             (web_manifest(lang), False),
         ]
     reserved += [
