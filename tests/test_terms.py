@@ -143,8 +143,22 @@ def test_lookup_puts_the_governing_law_first_in_every_language(base: TermBase) -
         hits = base.lookup(lang)[form]
         assert hits[0].governing == law, (lang, form, hits)
         assert hits[0].laws[0] == law
-    assert base.lookup("fi", "1997")["keinotekoinen korjattu pistetulos"][0].governing == "12C1"
-    assert "painotettu pistetulos" not in base.lookup("fi", "2007")  # a 2017 concept
+    # renumbered between editions: the artificial adjusted score is 1997 12C1, 2007 12C2
+    assert base.lookup("fi", "1997")["prosenttipistetulos"][0].governing == "12C1"
+    assert base.lookup("fi", "2007")["prosenttipistetulos"][0].governing == "12C2"
+    assert "painottaa" in base.lookup("fi", "2007") and "painottaa" not in base.lookup("fi", "1997")  # 2007 on
+
+
+def test_synonyms_for_search_carry_every_language_and_english_words(base: TermBase) -> None:
+    for lang in facts.INTERFACE_LANGUAGES:
+        synonyms = base.synonyms(lang)
+        assert len(synonyms) == len(base.concepts)
+        penalty = next(s for s in synonyms if "penalty card" in s[0])
+        assert penalty[1][0] == "50"
+    swedish = next(s for s in base.synonyms("sv") if "straffkort" in s[0])
+    assert swedish[2] == "straffkort" and "penalty card" in swedish[0]
+    polish = next(s for s in base.synonyms("pl") if "wyjście poza kolejnością" in s[0])
+    assert polish[1] == ("53", "54", "55", "56")
 
 
 # -- the loader's errors ----------------------------------------------------------------------

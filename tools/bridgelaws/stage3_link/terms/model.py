@@ -132,3 +132,16 @@ class TermBase:
                 hit = Hit(form, concept.id, laws[0], laws, concept.defined)
                 found.setdefault(form.lower(), []).append(hit)
         return found
+
+    def synonyms(self, lang: str, edition: str | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+        """``(words, refs, note)`` per concept, the shape of a search synonym (``content/search.toml``):
+        the concept's words in ``lang`` and in English (directors use the English words everywhere),
+        its laws with the governing one first, and its name in ``lang`` to show beside a result."""
+        found = []
+        for concept in self.concepts:
+            laws = concept.laws_of(edition)
+            words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *concept.forms("en")]))
+            if laws and words:
+                whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
+                found.append((words, laws, whole[0] if whole else concept.name))
+        return found
