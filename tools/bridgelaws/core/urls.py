@@ -16,7 +16,7 @@ Stable from the first release (documented in the README):
 ``/numbering/<law>/``                   what moved where in a law between 1997, 2007 and 2017
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/`` asks which
 ``/coverage/``                          which law is in which text
-``/<lang>/terms/`` and ``/terms/``        the term base: each concept's words in every language
+``/<lang>/terms/`` and ``/terms/``      the term base: each concept's words in every language
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
