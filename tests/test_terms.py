@@ -280,3 +280,22 @@ def test_the_finnish_terms_page_fits_a_360_px_phone(browser: Any, base_url: str)
         assert set(spans) == set(facts.INTERFACE_LANGUAGES)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "concept = 1\n",
+        '[[concept]]\nid = "x"\nlaws = ["50"]\nlaws_in = "1997"\nterms = []\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\nterms = "penalty card"\n',
+        '[[concept]]\nid = "x"\nlaws = [50]\nterms = [1, "x"]\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\ndefined = [1, { doc = 2 }]\nterms = [{ lang = "en", forms = ["x"] }]\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\n'
+        'terms = [{ lang = "en", forms = "x", basis = "b" }, { lang = "fi", missing = "" }]\n',
+    ],
+)
+def test_hostile_shapes_are_errors_never_exceptions(tmp_path: Path, text: str) -> None:
+    path = _write(tmp_path, text)
+    base = load(tmp_path)
+    assert base.errors and all(e.startswith(f"{path}:") for e in base.errors), base.errors
+    assert all(c.terms or c.missing for c in base.concepts)

@@ -92,6 +92,9 @@ def _concept(row: Any, at: str, term_lines: list[str], errors: list[str]) -> Con
     for index, item in enumerate(row.get("terms", [])):
         where = term_lines[index] if index < len(term_lines) else at
         _term(item, where, terms, missing, errors)
+    if not terms and not missing:
+        errors.append(f"{at}: concept {row['id']!r} has no usable term; the concept is left out")
+        return None
     covered = {item.get("lang") for item in row["terms"] if isinstance(item, dict)}  # a wrong row is reported already
     for lang in INTERFACE_LANGUAGES:
         if lang not in covered:
@@ -114,7 +117,10 @@ def _concept_problem(row: dict[str, Any]) -> str:
     concept_id = row.get("id")
     if not isinstance(concept_id, str) or not CONCEPT_ID.match(concept_id):
         return f"id {concept_id!r} is not an English slug (penalty-card)"
-    laws_sets = [row.get("laws"), *dict(row.get("laws_in") or {}).values()]
+    laws_in = row.get("laws_in", {})
+    if not isinstance(laws_in, dict):
+        return 'laws_in is a table of editions: { "1997" = ["12C1"] }'
+    laws_sets = [row.get("laws"), *laws_in.values()]
     for laws in laws_sets:
         problem = _laws_problem(laws)
         if problem:
