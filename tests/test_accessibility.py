@@ -37,6 +37,7 @@ PAGES = {
     "coverage (sv)": "sv/coverage/",
     "laws index (tr)": "tr/laws/",
     "numbering changes (pl)": "pl/numbering/13/",
+    "terms": "fi/terms/",
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")

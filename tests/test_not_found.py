@@ -9,6 +9,7 @@ file: the page must then find the language and the law from the path itself.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,6 +54,7 @@ def test_the_built_pages_are_in_their_languages(site: Path) -> None:
         assert title and title.group(1).startswith(t(lang, "not_found_title").replace("'", "&#39;")), lang
         assert "404 - Not found" not in html
         assert f'<section class="not-found" lang="{lang}" data-lang="{lang}"' in html
+        assert t(lang, "footer_copyright") in html_module.unescape(html), lang  # the footer too
         # the language menu leads to each language's home, not to some law page
         menu = re.findall(r'<a href="([^"]*)" hreflang="(\w+)" class="md-select__link">', html)
         assert sorted(menu) == sorted(("/" + urls.home(code), code) for code in LANGUAGES), (lang, menu)

@@ -4,6 +4,7 @@
 ``generate`` parses every source and writes ``content/docs`` (``--check`` only compares);
 ``check`` prints the parse report — per source, every dropped span with its reason and the
 share of characters accounted for — and fails when a source is not fully accounted for;
+``terms`` aligns the texts' terms and checks ``content/terms`` against them;
 ``dump FILE`` prints one source's parsed structure (the golden-file format);
 ``concordance`` computes the 1997 ↔ 2007 concordance of Laws 1–18 from the Finnish texts and
 writes ``content/concordance/1997-2007.computed.toml`` (``--check``: exit 1 if it would change).
@@ -34,6 +35,8 @@ from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage3_link.terms import seed as terms_seed
+from bridgelaws.stage3_link.terms import verify as terms_verify
 from bridgelaws.stage4_render import search
 
 
@@ -63,7 +66,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     linkage = pipeline.link(corpus, concordance)
     for warning in linkage.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    planned = pipeline.render(corpus, linkage, vocabulary, concordance)
+    term_base = pipeline.load_terms(Path(args.content))
+    for problem in term_base.errors:
+        print(f"warning: {problem}", file=sys.stderr)
+    planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base)
     if args.check:
         differences = planned.differences(docs)
         for path in differences:
@@ -234,6 +240,32 @@ def cmd_concordance(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_terms(args: argparse.Namespace) -> int:
+    """Compute what the texts align (content/terms/aligned.computed.toml) and check the term base against
+    the texts; ``--check``: exit 1 if the alignment would change.  Exit 1 on any term base problem."""
+    corpus = pipeline.load(_paths(args)[0])
+    concordance = pipeline.load_concordance(Path(args.content))
+    text = terms_seed.to_toml(terms_seed.compute(corpus, concordance))
+    target = Path(args.content) / terms_seed.FILE
+    current = target.read_text(encoding="utf-8") if target.exists() else None
+    if args.check and current != text:
+        print(f"out of date: {target}; run `bridgelaws terms`", file=sys.stderr)
+        return 1
+    if current != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    base = pipeline.load_terms(Path(args.content))
+    problems = [*base.errors, *terms_verify.check(base, corpus)]
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    seeded = sum(1 for c in base.concepts for t in c.terms if t.seeded)
+    print(
+        f"{target}: {'unchanged' if current == text else 'written'}; {len(base.concepts)} concepts, "
+        f"{seeded} of {sum(len(c.terms) for c in base.concepts)} terms seeded from the texts, {len(problems)} problems"
+    )
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bridgelaws", description=__doc__)
     parser.add_argument("--content", default="content", help="the content folder (sources/ and docs/)")
@@ -255,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     concordance_parser.add_argument("--check", action="store_true", help="exit 1 if the file would change")
     concordance_parser.set_defaults(run=cmd_concordance)
+    terms_parser = commands.add_parser("terms", help="align the texts' terms and check content/terms")
+    terms_parser.add_argument("--check", action="store_true", help="exit 1 if the alignment would change")
+    terms_parser.set_defaults(run=cmd_terms)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

@@ -26,10 +26,13 @@ from pathlib import Path
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
+from bridgelaws.stage3_link import terms
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage3_link.terms import TermBase
+from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
 from bridgelaws.stage4_render.pages import all_pages
 from bridgelaws.stage4_render.search import Vocabulary, search_pages
@@ -63,7 +66,7 @@ def _read(path: Path) -> str | None:
         return None
 
 
-__all__ = ["Plan", "link", "load", "load_concordance", "render", "write"]
+__all__ = ["Plan", "link", "load", "load_concordance", "load_terms", "render", "write"]
 
 CONCORDANCE_FOLDER = "concordance"  # content/concordance: the provision pairs between editions
 
@@ -71,6 +74,11 @@ CONCORDANCE_FOLDER = "concordance"  # content/concordance: the provision pairs b
 def load_concordance(content: Path) -> Concordance:
     """The concordance rows under ``content/concordance`` (bad rows are left out, with errors)."""
     return read_concordance(content / CONCORDANCE_FOLDER)
+
+
+def load_terms(content: Path) -> TermBase:
+    """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line)."""
+    return read_terms(content / terms.FOLDER)
 
 
 def _whose(doc: object) -> str:
@@ -82,11 +90,12 @@ def render(
     linkage: Linkage,
     vocabulary: dict[str, Vocabulary] | None = None,
     concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
 ) -> Plan:
     """Every page and the export, by path under ``content/docs``."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
-    for page in [*all_pages(corpus, linkage), *search_pages(corpus, vocabulary or {})]:
+    for page in [*all_pages(corpus, linkage, term_base), *search_pages(corpus, vocabulary or {})]:
         for taken in (page.url.partition("#")[0], page.path):
             if taken in owners:
                 # the manifest check refuses a document whose URLs are taken: this is a bug

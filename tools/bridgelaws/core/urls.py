@@ -19,6 +19,7 @@ Stable from the first release (documented in the README):
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/``: the query's language
 ``/coverage/``, ``/<lang>/coverage/``   which law is in which text
 ``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
+``/<lang>/terms/`` and ``/terms/``      the term base: each concept's words in every language
 ``/api/laws.json``                      the open-data export
 ======================================  =========================================
 
@@ -96,6 +97,11 @@ def not_found(lang: str) -> str:
     return f"{language_prefix(lang)}404.html"
 
 
+def terms(lang: str) -> str:
+    """The term base for translators: ``terms/`` (English), ``fi/terms/``."""
+    return f"{language_prefix(lang)}terms/"
+
+
 def web_manifest(lang: str) -> str:
     """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
     return f"{home(lang)}manifest.webmanifest"
@@ -133,6 +139,7 @@ def site_pages() -> list[tuple[str, bool]]:
             (home(lang), False),
             (laws_index(lang), True),
             (search(lang), True),
+            (terms(lang), True),
             (web_manifest(lang), False),
             (_folder(compare(lang, 1)), True),
             (_folder(numbering(lang, 1)), True),

@@ -37,7 +37,8 @@ def home_page(corpus: Corpus, lang: str) -> Page:
     body.extend(
         [
             f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a> · '
-            f'<a href="{page.link(urls.coverage(lang))}">{h(t(lang, "coverage"))}</a></p>',
+            f'<a href="{page.link(urls.coverage(lang))}">{h(t(lang, "coverage"))}</a> · '
+            f'<a href="{page.link(urls.terms(lang))}">{h(t(lang, "terms_title"))}</a></p>',
             "",
         ]
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage3_link.terms import TermBase
 from bridgelaws.stage4_render.compare import compare_page
 from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
@@ -13,10 +14,11 @@ from bridgelaws.stage4_render.law import law_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
+from bridgelaws.stage4_render.terms import terms_page
 
 
-def all_pages(corpus: Corpus, linkage: Linkage) -> list[Page]:
-    """Every page of the site, in a stable order."""
+def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = None) -> list[Page]:
+    """Every page of the site, in a stable order (the term pages when a term base is given)."""
     pages: list[Page] = []
     for lang in facts.INTERFACE_LANGUAGES:
         pages.append(home_page(corpus, lang))
@@ -41,4 +43,6 @@ def all_pages(corpus: Corpus, linkage: Linkage) -> list[Page]:
     for (lang, edition), entries in sorted(editions.items()):
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
+    if term_base is not None:
+        pages.extend(terms_page(corpus, term_base, lang) for lang in facts.INTERFACE_LANGUAGES)
     return pages

@@ -207,6 +207,7 @@ def on_template_context(context: dict[str, Any], template_name: str, config: Any
     root = _site_root(config)
     context["not_found"] = Markup(notfound.body(lang, root))
     context["not_found_title"] = t(lang, "not_found_title")
+    config.copyright = t(lang, "footer_copyright")  # the footer, as every page sets it (on_page_context)
     switcher = deepcopy(getattr(config.extra, "alternate", None) or config.extra.get("alternate") or [])
     for entry in switcher:
         if entry.get("lang") in facts.INTERFACE_LANGUAGES:

@@ -1,0 +1,301 @@
+"""The multilingual term base (content/terms): the data, its loader's errors, the translators' page.
+
+The data tests hold every concept to its README: a word or a reason in every language, real
+laws with the governing one first, seeded words printed where their rows say, definitions that
+exist, and the synonym map of content/search.toml contained in it (until search reads this).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgelaws import pipeline
+from bridgelaws.core import facts, refs, urls
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.terms import TermBase, load, seed, verify
+from bridgelaws.stage4_render.hubs import home_page
+from bridgelaws.stage4_render.terms import terms_page
+from conftest import ROOT
+
+CONTENT = ROOT / "content"
+TERMS = CONTENT / "terms"
+
+
+@pytest.fixture(scope="module")
+def base() -> TermBase:
+    return load(TERMS)
+
+
+# -- the data ---------------------------------------------------------------------------------
+
+
+def test_the_term_base_loads_without_errors_and_covers_what_directors_search(base: TermBase) -> None:
+    assert base.errors == []
+    assert 40 <= len(base.concepts) <= 60
+    ids = {c.id for c in base.concepts}
+    assert {"penalty-card", "dummy-rights", "unauthorised-information", "lead-out-of-turn", "revoke"} <= ids
+    assert {"director", "claim", "alert", "misinformation", "insufficient-bid", "appeal"} <= ids
+
+
+def test_every_concept_has_a_word_or_a_reason_in_every_language(base: TermBase) -> None:
+    for concept in base.concepts:
+        for lang in facts.INTERFACE_LANGUAGES:
+            assert concept.terms_in(lang) or concept.missing_in(lang), (concept.id, lang)
+        assert concept.terms_in(facts.DEFAULT_LANGUAGE), concept.id  # the page's fallback name
+
+
+def test_every_law_is_one_of_the_93_in_every_edition_of_the_concept(base: TermBase) -> None:
+    for concept in base.concepts:
+        for edition in concept.editions:
+            laws = concept.laws_of(edition)
+            assert laws, (concept.id, edition)
+            assert all(1 <= (refs.law_of(r) or 0) <= facts.LAW_COUNT for r in laws), (concept.id, laws)
+        assert concept.governing() == concept.laws_of()[0]
+
+
+def test_every_term_says_where_it_comes_from(base: TermBase) -> None:
+    for concept in base.concepts:
+        for term in concept.terms:
+            curated = term.basis.startswith(("curated", "search.toml"))
+            assert term.seeded or curated, f"{term.where}: a term without a source must say it is curated"
+
+
+def test_seeded_terms_are_printed_where_their_rows_say_and_definitions_exist(base: TermBase, corpus: Corpus) -> None:
+    assert verify.check(base, corpus) == []
+    seeded = [t for c in base.concepts for t in c.terms if t.seeded]
+    assert len(seeded) >= 100  # most words come from the texts
+    assert {t.lang for t in seeded} == {"fi", "sv", "tr", "pl"}
+    assert sum(len(c.defined) for c in base.concepts) >= 30
+
+
+def test_the_check_catches_a_seeded_word_its_text_does_not_print(base: TermBase, corpus: Corpus) -> None:
+    concept = base.by_id("penalty-card")
+    assert concept is not None
+    swedish = next(t for t in concept.terms if t.lang == "sv" and t.seeded)
+    wrong = type(swedish)(swedish.lang, ("spelkort",), swedish.basis, swedish.source, swedish.at, "x:1")
+    assert "is in sv-2007 at 14B" in verify.term_problem(wrong, corpus)
+    moved = type(swedish)(swedish.lang, swedish.forms, swedish.basis, swedish.source, "13A", "x:1")
+    assert verify.term_problem(moved, corpus)  # straffkort is in 14B, not 13A
+    assert verify.term_problem(swedish, corpus) == ""
+
+
+def test_the_alignment_file_is_what_the_texts_align(corpus: Corpus) -> None:
+    concordance = pipeline.load_concordance(CONTENT)
+    assert (CONTENT / seed.FILE).read_text(encoding="utf-8") == seed.to_toml(seed.compute(corpus, concordance))
+
+
+def test_fi_and_sv_2007_section_titles_align_provision_by_provision(corpus: Corpus) -> None:
+    sections = {a.key: dict(a.texts) for a in seed.section_titles(corpus, pipeline.load_concordance(CONTENT))}
+    assert sections["16B"] == {
+        "fi-2007": "Partnerilta saatu asiaankuulumaton tieto",
+        "sv-2007": "Otillåtna upplysningar från partnern",
+    }
+    assert set(sections) >= {"9A", "12C", "13F", "14B", "15C", "16D"}
+
+
+def test_law_titles_meet_across_editions_only_through_the_concordance(corpus: Corpus) -> None:
+    titles = {a.key: dict(a.texts) for a in seed.law_titles(corpus, pipeline.load_concordance(CONTENT))}
+    assert titles["16"]["fi-1997"] == "LUVATTOMAT TIEDOT" and "sv-2007" in titles["16"]
+    assert titles["42"] == {"fi-1997": "LEPÄÄJÄN OIKEUDET", "tr-2017": "YERİN HAKLARI"}
+    alone = seed.law_titles(corpus, Concordance())  # no rows: no title crosses an edition
+    editions = [{corpus.by_id(doc).meta.edition for doc, _ in a.texts} for a in alone]  # type: ignore[union-attr]
+    assert editions and all(len(e) == 1 for e in editions)
+
+
+def _synonyms() -> list[tuple[str, dict[str, Any]]]:
+    data = tomllib.loads((CONTENT / "search.toml").read_text(encoding="utf-8"))
+    found = [("en", s) for s in data.get("common", {}).get("synonyms", [])]
+    for lang in facts.INTERFACE_LANGUAGES:
+        found += [(lang, s) for s in data.get(lang, {}).get("synonyms", [])]
+    return found
+
+
+def test_every_search_synonym_is_a_term_of_a_concept_with_its_laws(base: TermBase) -> None:
+    """search.toml's synonyms are in the term base: each word a form of one concept in that
+    language, whose laws cover the synonym's laws (search still reads search.toml)."""
+    assert _synonyms()
+    for lang, synonym in _synonyms():
+        laws = {refs.law_of(r) for r in synonym["refs"]}
+        owners = [c for c in base.concepts if set(synonym["words"]) <= set(c.forms(lang))]
+        assert owners, (lang, synonym["words"])
+        assert any(laws <= set(c.law_numbers()) for c in owners), (lang, synonym["words"], synonym["refs"])
+
+
+def test_lookup_puts_the_governing_law_first_in_every_language(base: TermBase) -> None:
+    expected = {
+        ("fi", "rangaistuskortti"): "50",
+        ("fi", "revokki"): "61",
+        ("sv", "straffkort"): "50",
+        ("sv", "träkarlens rättigheter"): "42",
+        ("tr", "cezalı kart"): "50",
+        ("tr", "yetkisiz bilgi"): "16",
+        ("pl", "wyjście poza kolejnością"): "53",
+        ("pl", "karta karna"): "50",
+        ("en", "unauthorised information"): "16",
+    }
+    for (lang, form), law in expected.items():
+        hits = base.lookup(lang)[form]
+        assert hits[0].governing == law, (lang, form, hits)
+        assert hits[0].laws[0] == law
+    # renumbered between editions: the artificial adjusted score is 1997 12C1, 2007 12C2
+    assert base.lookup("fi", "1997")["prosenttipistetulos"][0].governing == "12C1"
+    assert base.lookup("fi", "2007")["prosenttipistetulos"][0].governing == "12C2"
+    assert "painottaa" in base.lookup("fi", "2007") and "painottaa" not in base.lookup("fi", "1997")  # 2007 on
+
+
+def test_synonyms_for_search_carry_every_language_and_english_words(base: TermBase) -> None:
+    for lang in facts.INTERFACE_LANGUAGES:
+        synonyms = base.synonyms(lang)
+        assert len(synonyms) == len(base.concepts)
+        penalty = next(s for s in synonyms if "penalty card" in s[0])
+        assert penalty[1][0] == "50"
+    swedish = next(s for s in base.synonyms("sv") if "straffkort" in s[0])
+    assert swedish[2] == "straffkort" and "penalty card" in swedish[0]
+    polish = next(s for s in base.synonyms("pl") if "wyjście poza kolejnością" in s[0])
+    assert polish[1] == ("53", "54", "55", "56")
+
+
+# -- the loader's errors ----------------------------------------------------------------------
+
+GOOD = """
+[[concept]]
+id = "good"
+laws = ["50"]
+terms = [
+  { lang = "en", forms = ["good"], basis = "curated" },
+  { lang = "fi", forms = ["hyvä"], basis = "curated" },
+  { lang = "sv", forms = ["bra"], basis = "curated" },
+  { lang = "tr", forms = ["iyi"], basis = "curated" },
+  { lang = "pl", missing = "none" },
+]
+"""
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "concepts.toml").write_text(text, encoding="utf-8")
+    return tmp_path / "concepts.toml"
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "marker", "kept"),
+    [
+        (('id = "bad"', 'id = "Bad Card"'), "not an English slug", "[[concept]]", 1),
+        (('laws = ["50"]', 'laws = ["94"]'), "law 94 is not one of the Laws", "[[concept]]", 1),
+        (('laws = ["50"]', 'laws = ["Law 50"]'), "not a canonical law reference", "[[concept]]", 1),
+        (('laws = ["50"]', "laws = []"), "laws must be a non-empty list", "[[concept]]", 1),
+        (('laws = ["50"]', 'laws = ["50"]\neditions = ["2010"]'), "editions must be", "[[concept]]", 1),
+        (('basis = "curated" },\n  { lang = "fi"', 'basis = "" },\n  { lang = "fi"'), "no basis", '"good"]', 2),
+        (('lang = "sv"', 'lang = "de"'), "language 'de' is not one of", '"de"', 2),
+        (('{ lang = "pl", missing = "none" },\n', ""), "no term in 'pl' and no 'missing' reason", "[[concept]]", 2),
+        (
+            ('forms = ["iyi"], basis', 'forms = ["iyi"], source = "tr-2017", basis'),
+            "'source' and 'at' go together",
+            '"iyi"',
+            2,
+        ),
+        (('forms = ["bra"]', "forms = []"), "forms must be a non-empty list", "forms = []", 2),
+    ],
+)
+def test_a_wrong_entry_is_reported_at_its_line_and_the_rest_is_used(
+    tmp_path: Path, change: tuple[str, str], message: str, marker: str, kept: int
+) -> None:
+    bad = GOOD.replace('id = "good"', 'id = "bad"')
+    assert change[0] in bad
+    path = _write(tmp_path, GOOD + bad.replace(*change))
+    start = len(GOOD.splitlines())  # the bad concept's lines come after the good one's
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if n > start and marker in text)
+    base = load(tmp_path)
+    assert base.errors[0].startswith(f"{path}:{line}: ") and message in base.errors[0], (base.errors, line)
+    # beside it at most the gap it leaves: a row in an unknown language leaves its language uncovered
+    assert all("and no 'missing' reason" in e and e.startswith(f"{path}:{start + 2}: ") for e in base.errors[1:])
+    assert len(base.concepts) == kept  # the good concept always; the bad one too when only a row was wrong
+    assert base.concepts[0].id == "good"
+
+
+def test_a_duplicate_id_and_a_broken_file_are_reported_not_raised(tmp_path: Path) -> None:
+    path = _write(tmp_path, GOOD + GOOD)
+    base = load(tmp_path)
+    assert len(base.concepts) == 1
+    second = len(GOOD.splitlines()) + 2  # GOOD opens with an empty line, then its header
+    assert base.errors == [f"{path}:{second}: concept 'good' is already at {path}:2; left out"]
+    (tmp_path / "broken.toml").write_text("[[concept]\nid = 1\n", encoding="utf-8")
+    errors = load(tmp_path).errors
+    assert any(e.startswith(f"{tmp_path / 'broken.toml'}:") and "left out" in e for e in errors)
+    (tmp_path / "aligned.computed.toml").write_text("not toml at all [", encoding="utf-8")
+    assert len(load(tmp_path).errors) == len(errors)  # the computed alignment is not read as concepts
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+
+def test_the_page_exists_in_every_language_with_each_concept_and_its_links(base: TermBase, corpus: Corpus) -> None:
+    pages = {lang: terms_page(corpus, base, lang) for lang in facts.INTERFACE_LANGUAGES}
+    assert pages["en"].url == "terms/" and pages["fi"].url == "fi/terms/" and pages["fi"].path == "fi/terms.md"
+    assert all(p.alternates == {lang: urls.terms(lang) for lang in facts.INTERFACE_LANGUAGES} for p in pages.values())
+    fi = pages["fi"].markdown()
+    for concept in base.concepts:
+        assert f'id="{concept.id}"' in fi
+    penalty = fi[fi.index('id="penalty-card"') :].split('<div class="term-concept">')[0]
+    assert ">rangaistuskortti</h2>" in penalty
+    assert '<span lang="sv">straffkort, straffkortet' in penalty and '<span lang="pl">karta przygwożdżona' in penalty
+    assert (
+        '<strong><a href="../laws/50/">50</a></strong> <small>(määräävä pykälä)</small> <a href="../laws/51/">'
+        in penalty
+    )
+    assert 'href="../2007/definitions/#def-rangaistuskortti" hreflang="fi"' in penalty
+    en = pages["en"].markdown()
+    assert '<strong><a href="../laws/50/">50</a></strong> <small>(governing law)</small>' in en
+    assert re.search(r'<dd class="term-missing">no term <small class="term-basis">\(', en)  # a reason shown
+    artificial = fi[fi.index('id="artificial-adjusted-score"') :].split("</div>")[0]
+    assert '; 1997: <strong><a href="../laws/12/">12C1(b)' not in artificial  # display form of 12C1 is 12C1
+    assert '; 1997: <strong><a href="../laws/12/">12C1</a>' in artificial
+
+
+def test_the_pages_are_generated_and_linked_from_every_home(base: TermBase, corpus: Corpus) -> None:
+    linkage = pipeline.link(corpus, pipeline.load_concordance(CONTENT))
+    plan = pipeline.render(corpus, linkage, None, None, base)
+    assert {f"{lang}/terms.md" for lang in facts.INTERFACE_LANGUAGES} <= set(plan.files)
+    for lang in facts.INTERFACE_LANGUAGES:
+        home = home_page(corpus, lang)
+        assert f'href="{home.link(urls.terms(lang))}"' in home.markdown()
+    assert (urls.terms("fi"), True) in urls.site_pages() and (urls.terms("en"), True) in urls.site_pages()
+
+
+@pytest.mark.browser
+def test_the_finnish_terms_page_fits_a_360_px_phone(browser: Any, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(base_url + "fi/terms/")
+        assert page.locator(".term-concept").count() >= 40
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        assert page.locator("#penalty-card").is_visible() or page.locator("#penalty-card").count() == 1
+        spans = page.eval_on_selector_all(".term-langs dd > span[lang]", "els => els.map(e => e.lang)")
+        assert set(spans) == set(facts.INTERFACE_LANGUAGES)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "concept = 1\n",
+        '[[concept]]\nid = "x"\nlaws = ["50"]\nlaws_in = "1997"\nterms = []\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\nterms = "penalty card"\n',
+        '[[concept]]\nid = "x"\nlaws = [50]\nterms = [1, "x"]\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\ndefined = [1, { doc = 2 }]\nterms = [{ lang = "en", forms = ["x"] }]\n',
+        '[[concept]]\nid = "x"\nlaws = ["50"]\n'
+        'terms = [{ lang = "en", forms = "x", basis = "b" }, { lang = "fi", missing = "" }]\n',
+    ],
+)
+def test_hostile_shapes_are_errors_never_exceptions(tmp_path: Path, text: str) -> None:
+    path = _write(tmp_path, text)
+    base = load(tmp_path)
+    assert base.errors and all(e.startswith(f"{path}:") for e in base.errors), base.errors
+    assert all(c.terms or c.missing for c in base.concepts)

@@ -1,0 +1,147 @@
+"""The term base's types: a concept, its terms in each language, the laws that govern it.
+
+See ``content/terms/README.md`` for the data files.  A :class:`Concept` is one thing a
+director looks up (a penalty card, the dummy's rights); its :class:`Term` rows give the
+words for it in one language, each with the ``basis`` that justifies them; its ``laws``
+are canonical references, the governing law (the one that defines it or is titled by it)
+first, then the laws that use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgelaws.core import refs
+from bridgelaws.core.facts import EDITIONS
+
+PREFIX = "*"  # ``revoke*``: a form that matches any word starting with ``revoke``
+
+
+@dataclass(frozen=True)
+class Term:
+    """The words for a concept in ``lang``: ``forms`` (base form first), and why they are it.
+
+    ``source`` and ``at`` name where the first form is printed when the words come from our
+    texts (``fi-2007`` at ``definitions``, ``16B``, ``contents``); None for curated words.
+    """
+
+    lang: str
+    forms: tuple[str, ...]
+    basis: str
+    source: str | None = None
+    at: str | None = None
+    where: str = ""
+
+    @property
+    def seeded(self) -> bool:
+        return self.source is not None
+
+
+@dataclass(frozen=True)
+class Missing:
+    """No term in ``lang``, and why (no source names it and none could be justified)."""
+
+    lang: str
+    reason: str
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a text defines or heads the concept: a definition (``term``) or a provision (``ref``)."""
+
+    doc: str
+    term: str | None = None
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One concept: ``laws`` hold in every edition of ``editions`` unless ``laws_in`` says otherwise."""
+
+    id: str
+    name: str
+    laws: tuple[str, ...]
+    terms: tuple[Term, ...]
+    missing: tuple[Missing, ...] = ()
+    defined: tuple[Place, ...] = ()
+    editions: tuple[str, ...] = EDITIONS
+    laws_in: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    note: str = ""
+    where: str = ""
+
+    def laws_of(self, edition: str | None = None) -> tuple[str, ...]:
+        """The laws in ``edition``'s numbering (the newest edition's when None); () if it lacks the concept."""
+        edition = edition or self.editions[-1]
+        if edition not in self.editions:
+            return ()
+        return self.laws_in.get(edition, self.laws)
+
+    def governing(self, edition: str | None = None) -> str | None:
+        """The law that defines the concept or is titled by it: the first of :meth:`laws_of`."""
+        laws = self.laws_of(edition)
+        return laws[0] if laws else None
+
+    def law_numbers(self, edition: str | None = None) -> list[int]:
+        """The laws' numbers, in order, once each (``73D`` counts as 73)."""
+        return list(dict.fromkeys(n for n in (refs.law_of(r) for r in self.laws_of(edition)) if n))
+
+    def terms_in(self, lang: str) -> list[Term]:
+        return [term for term in self.terms if term.lang == lang]
+
+    def forms(self, lang: str) -> list[str]:
+        """Every form in ``lang``, in file order, once each."""
+        return list(dict.fromkeys(form for term in self.terms_in(lang) for form in term.forms))
+
+    def missing_in(self, lang: str) -> Missing | None:
+        return next((m for m in self.missing if m.lang == lang), None)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a form leads to, for search: the concept, its governing law, every law, its definitions."""
+
+    form: str
+    concept: str
+    governing: str
+    laws: tuple[str, ...]
+    defined: tuple[Place, ...]
+
+
+@dataclass
+class TermBase:
+    concepts: list[Concept] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # file:line first
+
+    def by_id(self, concept_id: str) -> Concept | None:
+        return next((c for c in self.concepts if c.id == concept_id), None)
+
+    def lookup(self, lang: str, edition: str | None = None) -> dict[str, list[Hit]]:
+        """Per form in ``lang`` (lower-cased; ``word*`` kept as a prefix form): the concepts it names.
+
+        Search's entry point: a query matching a form finds the governing law first
+        (``rangaistuskortti`` → 50 before 52), then the other laws; ``edition`` picks the
+        numbering (the newest when None).
+        """
+        found: dict[str, list[Hit]] = {}
+        for concept in self.concepts:
+            laws = concept.laws_of(edition)
+            if not laws:
+                continue
+            for form in concept.forms(lang):
+                hit = Hit(form, concept.id, laws[0], laws, concept.defined)
+                found.setdefault(form.lower(), []).append(hit)
+        return found
+
+    def synonyms(self, lang: str, edition: str | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+        """``(words, refs, note)`` per concept, the shape of a search synonym (``content/search.toml``):
+        the concept's words in ``lang`` and in English (directors use the English words everywhere),
+        its laws with the governing one first, and its name in ``lang`` to show beside a result."""
+        found = []
+        for concept in self.concepts:
+            laws = concept.laws_of(edition)
+            words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *concept.forms("en")]))
+            if laws and words:
+                whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
+                found.append((words, laws, whole[0] if whole else concept.name))
+        return found

@@ -1,0 +1,118 @@
+"""The term base as a page for translators, in every interface language (``/terms/``, ``/fi/terms/``).
+
+Each concept: its words in every language (each marked with its ``lang``, with the basis it
+comes from), where our texts define it (linked), and the laws that govern it, linked to the
+page language's "where to read Law N" page, the governing law first.  A list per concept,
+not a table, so the page fits a phone without sideways scrolling.
+"""
+
+from __future__ import annotations
+
+from bridgelaws.core import facts, refs, urls
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage3_link.terms import Concept, Place, TermBase
+from bridgelaws.stage3_link.terms.verify import definition_anchor
+from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
+from bridgelaws.stage4_render.switcher import simple_alternates
+
+
+def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
+    page = Page(
+        url=urls.terms(lang),
+        lang=lang,
+        title=t(lang, "terms_title"),
+        body=[],
+        description=t(lang, "terms_intro"),
+        meta={"terms": True},
+        alternates=simple_alternates(urls.terms),
+    )
+    page.body.extend(
+        [
+            f"# {md_inline(t(lang, 'terms_title'))}",
+            "",
+            f"<p>{h(t(lang, 'terms_intro'))} {h(t(lang, 'terms_count', count=len(base.concepts)))}</p>",
+            "",
+        ]
+    )
+    for concept in base.concepts:
+        page.body.extend(_concept(page, corpus, concept))
+    return page
+
+
+def _heading(concept: Concept, lang: str) -> tuple[str, str]:
+    """The concept's name in ``lang`` (its first whole word form), else its English name; and that language."""
+    forms = [f for f in concept.forms(lang) if not f.endswith("*")]
+    return (forms[0], lang) if forms else (concept.name, facts.DEFAULT_LANGUAGE)
+
+
+def _concept(page: Page, corpus: Corpus, concept: Concept) -> list[str]:
+    lang = page.lang
+    name, name_lang = _heading(concept, lang)
+    heading = f'<h2 id="{h(concept.id)}"{lang_attr(name_lang, lang)}>{h(name)}</h2>'
+    rows = "".join(_language_row(concept, code, lang) for code in facts.INTERFACE_LANGUAGES)
+    parts = [f'<div class="term-concept">{heading}<dl class="term-langs">{rows}</dl>']
+    defined = [link for place in concept.defined if (link := _definition_link(page, corpus, concept, place))]
+    if defined:
+        parts.append(f"<p>{h(t(lang, 'terms_defined_in'))}: {', '.join(defined)}</p>")
+    parts.append(f"<p>{h(t(lang, 'terms_laws'))}: {_laws(page, concept)}</p></div>")
+    return ["".join(parts), ""]
+
+
+def _language_row(concept: Concept, code: str, page_lang: str) -> str:
+    label = f"<dt>{h(language_name(code))}</dt>"
+    terms = concept.terms_in(code)
+    if not terms:
+        missing = concept.missing_in(code)
+        reason = (
+            f' <small class="term-basis"{lang_attr("en", page_lang)}>({h(missing.reason)})</small>' if missing else ""
+        )
+        return f'{label}<dd class="term-missing">{h(t(page_lang, "terms_missing"))}{reason}</dd>'
+    items = "".join(
+        f'<dd><span lang="{h(code)}">{h(", ".join(term.forms))}</span> '
+        f'<small class="term-basis">{h(t(page_lang, "terms_basis"))}: '
+        f"<span{lang_attr('en', page_lang)}>{h(term.basis)}</span></small></dd>"
+        for term in terms
+    )
+    return label + items
+
+
+def _definition_link(page: Page, corpus: Corpus, concept: Concept, place: Place) -> str:
+    """A link to the definition or provision that defines the concept ("" when the text is not in the corpus)."""
+    entry = corpus.by_id(place.doc)
+    if entry is None:
+        return ""
+    if place.term is not None:
+        anchor = definition_anchor(place, corpus)
+        if anchor is None:
+            return ""
+        url, label = f"{urls.definitions(entry.meta)}#{anchor}", place.term
+    else:
+        ref = place.ref or ""
+        owner = refs.law_of(ref) or ref.removeprefix(refs.POINT_PREFIX).split(refs.POINT_SEPARATOR)[0]
+        url, label = urls.provision(entry.meta, owner, ref), refs.display(ref)
+    return (
+        f'<a href="{h(page.link(url))}" hreflang="{h(entry.meta.lang)}">{h(entry.meta.id)}: '
+        f'<span lang="{h(entry.meta.lang)}">{h(label)}</span></a>'
+    )
+
+
+def _laws(page: Page, concept: Concept) -> str:
+    """The newest edition's laws (the governing one first, marked), then other editions' numbers where they differ."""
+    newest = concept.editions[-1]
+    links = [_law_link(page, ref, index == 0) for index, ref in enumerate(concept.laws_of(newest))]
+    text = " ".join(links)
+    if concept.editions != facts.EDITIONS:
+        text += f" ({h(', '.join(concept.editions))})"
+    for edition in concept.editions[:-1]:
+        older = concept.laws_of(edition)
+        if older != concept.laws_of(newest):
+            text += f"; {h(edition)}: " + " ".join(_law_link(page, ref, i == 0) for i, ref in enumerate(older))
+    return text
+
+
+def _law_link(page: Page, ref: str, governing: bool) -> str:
+    number = refs.law_of(ref) or 0
+    link = f'<a href="{h(page.link(urls.law_hub(page.lang, number)))}">{h(refs.display(ref))}</a>'
+    if governing:
+        return f"<strong>{link}</strong> <small>({h(t(page.lang, 'terms_governing'))})</small>"
+    return link
