@@ -53,6 +53,7 @@ KINDS = {
     "numbering changes": rf"^({LANG})?numbering/\d+/index\.html$",
     "coverage": rf"^({LANG})?coverage/index\.html$",
     "404": rf"^({LANG})?404\.html$",
+    "terms": rf"^({LANG})?terms/index\.html$",
 }
 ALL = ("en", *facts.TEXT_LANGUAGES)
 TEXTS = facts.TEXT_LANGUAGES
@@ -67,6 +68,8 @@ TODAY = {  # (kind, language) pairs that the site has now; more may come
     ("SBL rule", "fi"),
     ("PZBS point", "pl"),
     *((kind, "en") for kind in ("laws index", "law hub", "search", "compare", "numbering changes", "coverage", "404")),
+    # every interface page in every language (issue 16) and the term base (issue 17)
+    *((kind, lang) for kind in ("compare", "numbering changes", "coverage", "404", "terms") for lang in ALL),
 }
 
 

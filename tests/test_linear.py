@@ -26,6 +26,8 @@ from conftest import SOURCES
 
 MAX_RATIO = 3.0
 REPEAT = 3
+QUERY_RATIO = 8.0  # a query four times as long: linear ×4, quadratic ×16
+QUERY_REPEAT = 5
 
 FI97 = "fi-1997-laws.txt"
 FI07 = "fi-2007-laws.pdf.txt"
@@ -151,7 +153,11 @@ MEASURE_QUERY = """async query => {
 @pytest.mark.browser
 @pytest.mark.parametrize(("lang", "unit"), [("fi", "sana kortti "), ("tr", "ısı ")])
 def test_search_long_query(browser: object, base_url: str, lang: str, unit: str) -> None:
-    """A 100 KB query and one twice as long: about the same time, and the page says it cut them."""
+    """A 100 KB query and one four times as long: the page cuts both (and says so), so only reading
+    the typed text grows with it — linear, at most ×4 — where the search once was quadratic (×16:
+    a 100 KB query took 6 s, 105 s in Turkish).  Both take tens of milliseconds, where one
+    scheduler hiccup can triple a run: so the sizes are four apart, the best of QUERY_REPEAT runs
+    counts, and the limit QUERY_RATIO lies between linear and quadratic."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
     try:
@@ -161,16 +167,16 @@ def test_search_long_query(browser: object, base_url: str, lang: str, unit: str)
             "JSON.parse(document.getElementById('search-data').textContent).strings.search_too_long.split('{')[0]"
         )
         times = {}
-        for size in (100_000, 200_000):
+        for size in (100_000, 400_000):
             query = (unit * (size // len(unit) + 1))[:size]
             best = float("inf")
-            for _ in range(REPEAT):
+            for _ in range(QUERY_REPEAT):
                 elapsed, status = page.evaluate(MEASURE_QUERY, query)
                 best = min(best, elapsed)
                 assert status.startswith(too_long), status[:200]  # the page says the query was cut
                 assert len(status) < 1000, status[:200]  # and shows the part searched
             times[size] = best
-        ratio = times[200_000] / times[100_000]
-        assert ratio <= MAX_RATIO, f"{times[100_000]:.0f} ms → {times[200_000]:.0f} ms (×{ratio:.1f})"
+        ratio = times[400_000] / times[100_000]
+        assert ratio <= QUERY_RATIO, f"{times[100_000]:.0f} ms → {times[400_000]:.0f} ms (×{ratio:.1f})"
     finally:
         context.close()

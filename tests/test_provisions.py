@@ -156,7 +156,7 @@ def test_a_point_page_has_permalinks_and_no_edition_links(corpus: corpus_module.
     pzbs = entry(corpus, "pl-2017-pzbs")
     point = next(p for p in pzbs.document.points if p.number == "3")
     body = "\n".join(point_page(corpus, linkage, pzbs, point).body)  # type: ignore[arg-type]
-    assert '<a class="pv-a" href="#p3-1-A" title="Link do tego przepisu">' in body
+    assert f'<a class="pv-a" href="#p3-1-A" title="{t("pl", "permalink")}">' in body
     assert 'class="pv"' not in body
     assert 'data-cite="PZBS {ref}"' in body
 

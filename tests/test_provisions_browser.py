@@ -109,6 +109,7 @@ def test_the_keyboard_reaches_a_permalink_and_copies_the_citation(clipboard_phon
     assert outline != "none"  # the focus is visible
     page.keyboard.press("Enter")  # type: ignore[attr-defined]
     page.wait_for_url(base_url + "fi/2007/16/#16A1a")  # type: ignore[attr-defined]
+    page.wait_for_selector("[id='16A1a'] .pv-copy")  # type: ignore[attr-defined]  # the script opened its toolbar
     page.keyboard.press("Tab")  # type: ignore[attr-defined]
     focused = page.evaluate(FOCUSED)  # type: ignore[attr-defined]
     assert focused == [True, "16A1a"]
