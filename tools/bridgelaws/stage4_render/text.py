@@ -28,7 +28,6 @@ class Markup:
     end: int
     open: str
     close: str
-    kind: str = "link"  # "link", "note" (a footnote marker) or "term"
 
 
 class Decorate(Protocol):
@@ -101,7 +100,7 @@ def note_markup(paragraph: Paragraph, notes: Notes) -> list[Markup]:
         if paragraph.text[note.offset : note.offset + len(note.mark)] == note.mark:
             target = notes.target(note.mark)
             end = note.offset + len(note.mark)
-            spans.append(Markup(note.offset, end, f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>", "note"))
+            spans.append(Markup(note.offset, end, f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>"))
     return spans
 
 
@@ -263,9 +262,7 @@ def page_decorator(linkage: Linkage, entry: Entry, page: Page, explain_terms: bo
             else:
                 spans.append(Markup(link.start, link.end, f'<a class="ref" href="{h(href)}"{tooltip}>', "</a>"))
         for start, end, term in find_terms(paragraph.text, terms if explain else [], seen):
-            spans.append(
-                Markup(start, end, f'<abbr class="term" title="{h(term.gloss)}" tabindex="0">', "</abbr>", "term")
-            )
+            spans.append(Markup(start, end, f'<abbr class="term" title="{h(term.gloss)}" tabindex="0">', "</abbr>"))
         return spans
 
     return decorate
