@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import search
@@ -19,21 +20,35 @@ from conftest import ROOT
 VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
 
 
-def test_the_real_vocabulary_loads_with_canonical_references() -> None:
+def test_the_real_vocabulary_loads() -> None:
     vocabulary = search.load_vocabulary(VOCABULARY)
     assert set(vocabulary) == set(search.SEARCH_LANGUAGES)
     for lang, entry in vocabulary.items():
         assert entry.law_words, lang
-        assert entry.synonyms, lang
-        for synonym in entry.synonyms:
-            assert synonym.words and all(refs.is_ref(ref) for ref in synonym.refs)
+        assert not entry.synonyms, lang  # the term base's, added by with_term_base
+
+
+def test_search_reads_every_concept_of_the_term_base_in_every_language() -> None:
+    """Search's synonyms are the term base's concepts (one place for the words of a concept):
+    each with its language's and the English words, its laws governing law first, canonical."""
+    base = pipeline.load_terms(ROOT / "content")
+    vocabulary = search.with_term_base(search.load_vocabulary(VOCABULARY), base)
+    assert set(vocabulary) == set(search.SEARCH_LANGUAGES)
+    for lang, entry in vocabulary.items():
+        assert entry.law_words and entry.detection.words, lang  # search.toml's part is kept
+        concepts = [c for c in base.concepts if c.laws_of() and (c.forms(lang) or c.forms("en"))]
+        for synonym, concept in zip(entry.synonyms, concepts, strict=True):
+            assert synonym.refs == concept.laws_of() and all(refs.is_ref(ref) for ref in synonym.refs)
+            assert {form.lower() for form in concept.forms("en")} <= set(synonym.words)
+        own = {form.removesuffix("*").lower() for c in base.concepts for form in c.forms(lang)}
+        assert set(entry.terms) == own, lang  # the words that tell /search/ the language
 
 
 @pytest.mark.parametrize(
     ("toml", "message"),
     [
-        ('[fi]\n[[fi.synonyms]]\nwords = ["x"]\nrefs = ["12(b)"]\n', "not canonical references"),
-        ('[fi]\n[[fi.synonyms]]\nwords = ["x"]\n', "not canonical references"),
+        ('[fi]\n[[fi.synonyms]]\nwords = ["x"]\nrefs = ["12"]\n', ":2: [[fi.synonyms]]: the words for a concept"),
+        ('[fi]\nx = 1\n[[common.synonyms]]\nwords = ["x"]\n', ":3: [[common.synonyms]]"),
         ('[pl]\nvariants = [["(unclosed", "$1"]]\n', "variant"),
         ('[pl]\nvariants = [["only-one"]]\n', "expected [pattern, replacement]"),
         ("[fi\n", "search.toml"),
@@ -45,19 +60,6 @@ def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, m
     with pytest.raises(search.VocabularyError, match=re.escape(message)) as raised:
         search.load_vocabulary(path)
     assert str(path) in str(raised.value)
-
-
-def test_common_synonyms_reach_every_language(tmp_path: Path) -> None:
-    path = tmp_path / "search.toml"
-    path.write_text(
-        '[fi]\n[[fi.synonyms]]\nwords = ["klaimi"]\nrefs = ["68"]\n[sv]\n'
-        '[[common.synonyms]]\nwords = ["dummy"]\nrefs = ["41"]\n',
-        encoding="utf-8",
-    )
-    vocabulary = search.load_vocabulary(path)
-    assert [s.words for s in vocabulary["fi"].synonyms] == [("klaimi",), ("dummy",)]
-    assert [s.words for s in vocabulary["sv"].synonyms] == [("dummy",)]
-    assert "common" not in vocabulary
 
 
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:

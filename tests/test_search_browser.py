@@ -20,10 +20,12 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bench import search as bench_search
+from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
+from conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -219,7 +221,7 @@ WORDS = [
     ("pl", "dziadek", "pl/2017/pzbs/21"),  # the text has only "dziadka"
     ("pl", "sedzia", "pl/2017/pzbs/25"),
     ("pl", "sędziego", "pl/2017/pzbs/4"),
-    # everyday words the laws do not use (content/search.toml)
+    # everyday words the laws do not use (the term base, content/terms)
     ("fi", "miettimistauko", "law:16"),
     ("fi", "klaimi", "law:68"),
     ("sv", "tveka", "law:16"),
@@ -228,7 +230,7 @@ WORDS = [
     ("tr", "claim", "law:68"),
     ("pl", "zawahanie", "law:16"),
     ("pl", "claim", "law:68"),
-    # the English words directors use everywhere ([[common.synonyms]])
+    # the English words directors use everywhere (the term base's English terms)
     ("fi", "revoke", "law:61"),
     ("sv", "dummy", "law:41"),  # not in Swedish: the page saying where to read it
     ("tr", "insufficient bid", "law:27"),
@@ -243,6 +245,68 @@ def test_a_word_finds_its_law_in_the_first_results(
     hrefs = run_search(page, base_url, lang, query)
     keys = [result_key(href) for href in hrefs[:3]]
     assert any(key == law or key.startswith(law) for key in keys), (keys, hrefs[:3])
+
+
+# -- concepts: the term base ------------------------------------------------------------------------
+
+
+def _concept_queries() -> list[tuple[str, str, str]]:
+    """(language, a term of a concept in it, the concept's governing law) for every concept of
+    the term base and every search language it has a whole-word term in."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        governing = concept.governing()
+        for lang in SEARCH_LANGUAGES:
+            whole = [form for form in concept.forms(lang) if not form.endswith("*")]
+            if governing and whole:
+                cases.append((lang, whole[0], f"law:{refs.law_of(governing)}"))
+    return cases
+
+
+def test_every_concept_finds_its_governing_law_in_the_first_three(page: object, base_url: str) -> None:
+    """A concept query finds the law that governs it among the first three results in every
+    language, also where the language has no text of the law (its "where to read" page)."""
+    cases = _concept_queries()
+    assert len(cases) > 100
+    misses = []
+    for lang, query, law in cases:
+        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
+        if law not in keys:
+            misses.append((lang, query, law, keys))
+    assert not misses
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "governing", "mentions"),
+    [
+        ("fi", "revokki", "law:61", "law:64"),  # defined by 61, its penalty in 64B3
+        ("fi", "rangaistuskortti", "law:50", "law:52"),  # 50 defines it, 52 mentions it
+        ("fi", "lepääjä", "law:41", "law:43"),
+        ("sv", "tävlingsledaren", "law:81", "law:12"),  # sv has no Law 81: its page, before the texts' mentions end
+    ],
+)
+def test_the_law_that_governs_a_concept_comes_before_the_laws_that_mention_it(
+    page: object, base_url: str, lang: str, query: str, governing: str, mentions: str
+) -> None:
+    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+    assert governing in keys[:3] and mentions in keys, keys
+    if lang == "fi":  # the language has the governing law's text: it is first
+        assert keys[0] == governing and keys.index(mentions) > 0, keys
+
+
+def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(page: object, base_url: str) -> None:
+    """ "wyjście poza kolejnością" is the lead out of turn (53), not also whatever "kolejność"
+    alone would name; a concept's term in an inflected form still names it."""
+    keys = [result_key(href) for href in run_search(page, base_url, "pl", "wyjście poza kolejnością")]
+    assert keys[:3].count("law:53") == 1 and "law:53" in keys[:3], keys
+    inflected = [result_key(href) for href in run_search(page, base_url, "sv", "straffkortet")]
+    assert "law:50" in inflected[:3], inflected
+
+
+def test_no_where_to_read_page_under_an_edition_filter(page: object, base_url: str) -> None:
+    hrefs = run_search(page, base_url, "fi", "rangaistuskortti", "2007")
+    assert all(href.startswith("/fi/2007/") for href in hrefs), hrefs
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)

@@ -35,7 +35,7 @@ from bridgelaws.stage3_link.terms import TermBase
 from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
 from bridgelaws.stage4_render.pages import all_pages
-from bridgelaws.stage4_render.search import Vocabulary, search_pages
+from bridgelaws.stage4_render.search import Vocabulary, search_pages, with_term_base
 
 
 @dataclass
@@ -95,7 +95,8 @@ def render(
     """Every page and the export, by path under ``content/docs``."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
-    for page in [*all_pages(corpus, linkage, term_base), *search_pages(corpus, vocabulary or {})]:
+    searched = with_term_base(vocabulary or {}, term_base) if term_base is not None else vocabulary or {}
+    for page in [*all_pages(corpus, linkage, term_base), *search_pages(corpus, searched)]:
         for taken in (page.url.partition("#")[0], page.path):
             if taken in owners:
                 # the manifest check refuses a document whose URLs are taken: this is a bug

@@ -13,6 +13,7 @@ import {
   format,
   input,
   pageData,
+  placeLater,
   renderHit,
   resultGroups,
   searchEngine,
@@ -31,8 +32,10 @@ function foldAny(text) {
 
 /** Each language's score for a query, with the weights of the data (content/search.toml
  * [detect]): a letter of that language only ("å") or one it shares ("ä"); its provision form
- * ("lag 16", "Yasa 45", "12 §"); each word of its texts, or one starting with the same
- * `prefix` letters.  "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
+ * ("lag 16", "Yasa 45", "12 §"); each word of its texts or terms, or else, for the language
+ * whose word shares the longest start (at least `prefix` letters) with it, an inflected form
+ * ("deklarasyon": Turkish "deklarasyonu" shares 11 letters, Polish "deklaracji" 7).
+ * "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
 function languageScores(query, detect) {
   const weight = detect.weights;
   const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
@@ -44,26 +47,35 @@ function languageScores(query, detect) {
   const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
   for (const lang of detect.languages) {
     if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += weight.form;
-    const words = wordSet(lang, detect);
-    for (const token of tokens) {
-      if (!/^\p{L}{3,}$/u.test(token)) continue;
-      if (words.exact.has(token)) scores[lang] += weight.word;
-      else if (token.length >= detect.prefix && words.starts.has(token.slice(0, detect.prefix))) scores[lang] += weight.word_start;
-    }
+  }
+  for (const token of tokens) {
+    if (!/^\p{L}{3,}$/u.test(token)) continue;
+    const exact = detect.languages.filter((lang) => wordSet(lang, detect).has(token));
+    exact.forEach((lang) => (scores[lang] += weight.word));
+    if (exact.length || token.length < detect.prefix) continue;
+    const shared = Object.fromEntries(detect.languages.map((lang) => [lang, longestStart(token, detect.words[lang] || [])]));
+    const longest = Math.max(...Object.values(shared));
+    if (longest < detect.prefix) continue;
+    for (const lang of detect.languages) if (shared[lang] === longest) scores[lang] += weight.word_start;
   }
   return scores;
 }
 
 const wordSets = new Map();
 function wordSet(lang, detect) {
-  if (!wordSets.has(lang)) {
-    const words = detect.words[lang] || [];
-    wordSets.set(lang, {
-      exact: new Set(words),
-      starts: new Set(words.filter((word) => word.length >= detect.prefix).map((word) => word.slice(0, detect.prefix))),
-    });
-  }
+  if (!wordSets.has(lang)) wordSets.set(lang, new Set(detect.words[lang] || []));
   return wordSets.get(lang);
+}
+
+/** How many first letters `token` shares with the word of `words` that shares most. */
+function longestStart(token, words) {
+  let best = 0;
+  for (const word of words) {
+    let n = 0;
+    while (n < token.length && n < word.length && token[n] === word[n]) n++;
+    if (n > best) best = n;
+  }
+  return best;
 }
 
 /** {lang} when one language scores `margin` times any other; else {candidates}: the languages
@@ -114,10 +126,11 @@ async function languageBlock(lang, query, detect) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, detect);
-    const { hits, ranked, forms, failure } = await engine.search(query, "");
+    const { hits, later, ranked, forms, failure } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
-    hits.forEach(add);
-    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach(add);
+    hits.forEach((hit) => add(hit));
+    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach((hit) => add(hit));
+    placeLater(later, add);
     for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
     if (failure) section.append(element("p", "search-status", failure));
     else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));

@@ -8,7 +8,8 @@
  *     bridgelaws/stage4_render/search.py): in each text of this language, newest edition
  *     first, at the provision or its nearest printed ancestor; a language without the law gets
  *     its page saying where to read it.
- *  2. A synonym (content/search.toml) adds the laws an everyday word stands for.
+ *  2. A concept of the term base (content/terms: each language's terms, everyday words and the
+ *     English words directors use) adds its governing law first, and its other laws later.
  *  3. Words go to Pagefind, this language's index only (stemming, accent folding, Turkish
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
  *     a shorter form of the longest word is tried and the status line says so.
@@ -257,38 +258,72 @@ export function searchEngine(data) {
     return hits;
   }
 
-  // -- synonyms and variants ----------------------------------------------------------------------
+  // -- concepts (the term base) and variants --------------------------------------------------------
 
-  /** The query word (or phrase) that a synonym entry names, or undefined. */
-  function synonymUsed(synonym, words, folded) {
-    for (const entry of synonym.words) {
-      const pattern = fold(entry);
-      if (pattern.includes(" ")) {
-        if ((" " + folded + " ").includes(" " + pattern + " ")) return pattern;
-        continue;
-      }
-      const word = words.find((w) => (pattern.endsWith("*") ? w.startsWith(pattern.slice(0, -1)) : w === pattern));
-      if (word) return word;
-    }
-    return undefined;
+  const INFLECTED = { base: 5, ending: 4 }; // "straffkort" → "straffkortet", "träkarl" → "träkarlens"
+
+  /** Does a query word fit a term's word: the same; its start for "word*"; or the word of five
+   * letters or more with an ending of up to four (an inflection the term base does not list). */
+  function wordMatches(pattern, word) {
+    if (pattern.endsWith("*")) return word.startsWith(pattern.slice(0, -1));
+    if (word === pattern) return true;
+    return pattern.length >= INFLECTED.base && word.startsWith(pattern) && word.length - pattern.length <= INFLECTED.ending;
   }
 
-  function synonymHits(query, edition) {
+  /** The concepts a query names (data.synonyms, from content/terms): where each term (a word or
+   * a phrase) stands in the query.  The longest term wins its words: "wyjście poza kolejnością"
+   * names the lead out of turn, and its "kolejność" names nothing else; terms naming the same
+   * words (one word for two concepts) are all kept. */
+  function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const folded = words.join(" ");
-    const hits = [];
-    for (const synonym of data.synonyms) {
-      const used = synonymUsed(synonym, words, folded);
-      if (!used) continue;
-      for (const ref of synonym.refs) {
-        for (const hit of lawHits(ref, edition, "synonym")) {
-          // "tveka → tvekan" says why an unexpected law came first; not when the word is the note
-          hit.synonym = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
-          hits.push(hit);
+    const found = [];
+    data.synonyms.forEach((synonym, order) => {
+      for (const entry of synonym.words) {
+        const pattern = fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
+        if (!pattern.length) continue;
+        for (let start = 0; start + pattern.length <= words.length; start++) {
+          if (!pattern.every((part, i) => wordMatches(part, words[start + i]))) continue;
+          found.push({ synonym, order, start, end: start + pattern.length, used: words.slice(start, start + pattern.length).join(" ") });
         }
       }
+    });
+    found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order);
+    const owner = new Array(words.length).fill(null); // the span that took each word
+    const named = [];
+    for (const candidate of found) {
+      const span = `${candidate.start}-${candidate.end}`;
+      const free = owner.slice(candidate.start, candidate.end).every((taken) => taken === null || taken === span);
+      if (!free || named.some((other) => other.synonym === candidate.synonym)) continue;
+      owner.fill(span, candidate.start, candidate.end);
+      named.push(candidate);
     }
-    return hits;
+    return named;
+  }
+
+  /** What the concepts a query names add, in three places:
+   *  - first: the texts of each concept's governing law (the law that defines it or is titled
+   *    by it), before the laws that merely mention the word (revokki → 61 before 64B3);
+   *  - third: that law's "where to read it" page, when no text of this language has it (the
+   *    language's own texts that use the word keep the first two places);
+   *  - after the first page of word results: the concept's other laws.
+   * Under an edition filter no "where to read" page is added: it is no text of that edition. */
+  function conceptHits(query, edition) {
+    const first = [];
+    const third = [];
+    const after = [];
+    for (const { synonym, used } of conceptsNamed(query)) {
+      // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
+      const why = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
+      synonym.refs.forEach((ref, index) => {
+        for (const hit of lawHits(ref, edition, "synonym")) {
+          hit.synonym = why;
+          if (hit.missing) {
+            if (index === 0 && !edition) third.push(hit);
+          } else (index === 0 ? first : after).push(hit);
+        }
+      });
+    }
+    return { first, third, after };
   }
 
   const MAX_VARIANTS = 16;
@@ -503,7 +538,9 @@ export function searchEngine(data) {
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    hits = hits.concat(synonymHits(query, edition));
+    const concepts = conceptHits(query, edition);
+    hits = hits.concat(concepts.first);
+    const later = { third: concepts.third, after: concepts.after };
     let approximate = null;
     let ranked = [];
     let forms = [];
@@ -513,7 +550,7 @@ export function searchEngine(data) {
     } catch (error) {
       failure = format(strings.search_offline, { error: error.message || error });
     }
-    return { hits, ranked, forms, approximate, failure };
+    return { hits, later, ranked, forms, approximate, failure };
   }
 
   return { lang, search, textHits };
@@ -598,20 +635,29 @@ async function fillSnippet(snippet, href, anchor) {
 
 // -- results, grouped by law ------------------------------------------------------------------------
 
-/** Hits grouped by result key (a law's editions are one result), in order of first appearance. */
+/** Hits grouped by result key (a law's editions are one result), in order of first appearance,
+ * or at the place `at` asks for (placeLater). */
 export function resultGroups() {
   const groups = new Map();
   const order = [];
-  const add = (hit) => {
+  const add = (hit, at) => {
     const group = groups.get(hit.key);
     if (!group) {
       groups.set(hit.key, { hit, others: [] });
-      order.push(hit.key);
+      if (at === undefined) order.push(hit.key);
+      else order.splice(Math.min(at, order.length), 0, hit.key);
     } else if (hit.edition && hit.edition !== group.hit.edition && !group.others.includes(hit.edition)) {
       group.others.push(hit.edition);
     }
   };
   return { groups, order, add };
+}
+
+/** The concept hits that wait for the word results (conceptHits): "where to read" pages third,
+ * the concept's other laws after what is already there. */
+export function placeLater(later, add) {
+  later.third.forEach((hit) => add(hit, 2));
+  later.after.forEach((hit) => add(hit));
 }
 
 // -- a language's search page -------------------------------------------------------------------------
@@ -635,10 +681,10 @@ function languagePage(engine) {
     const query = searchable(typed);
     const cut = query === typed ? "" : format(strings.search_too_long, { count: MAX_QUERY }) + " ";
     statusLine.textContent = strings.search_loading;
-    const { hits, ranked, forms, approximate, failure } = await engine.search(query, edition);
+    const { hits, later, ranked, forms, approximate, failure } = await engine.search(query, edition);
     if (token !== current) return;
     const { groups, order, add } = resultGroups();
-    hits.forEach(add);
+    hits.forEach((hit) => add(hit));
     let from = 0;
     async function more() {
       const target = order.length + PAGE_SIZE;
@@ -646,7 +692,7 @@ function languagePage(engine) {
         const batch = await engine.textHits(ranked, from, FRAGMENTS_PER_ROUND, forms);
         if (token !== current) return;
         from += FRAGMENTS_PER_ROUND;
-        batch.forEach(add);
+        batch.forEach((hit) => add(hit));
       }
     }
     let rendered = 0;
@@ -668,6 +714,7 @@ function languagePage(engine) {
     }
     await more();
     if (token !== current) return;
+    placeLater(later, add);
     renderNew();
     if (failure) statusLine.textContent = failure;
     else if (!order.length) statusLine.textContent = cut + format(strings.search_no_results, { q: query });

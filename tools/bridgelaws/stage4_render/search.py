@@ -6,8 +6,9 @@ each language's search page and read by ``assets/javascripts/search.js``:
 
 * **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
   ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
-* **vocabulary** — ``content/search.toml``: the words that introduce a law number, spelling
-  variants the stemmer misses, and the synonym map of everyday words the laws do not use;
+* **vocabulary** — ``content/search.toml``: the words that introduce a law number and spelling
+  variants the stemmer misses; and, from the term base (``content/terms``, :func:`with_term_base`),
+  each concept's words in the language and in English with its laws, the governing law first;
 * **rules** the script must not copy — the reference syntax (:func:`refs.syntax_for_script`:
   path segments, point form, how each is printed), each law's and point's result ``key`` and
   ``label`` (:func:`refs.result_key`, the ones Pagefind records), the number of laws and the
@@ -33,6 +34,7 @@ from pathlib import Path
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
 from bridgelaws.stage4_render.page import Page, display_title, doc_short_name, h, language_name, md_inline, t
 
 VOCABULARY_FILE = "search.toml"
@@ -41,6 +43,9 @@ SEARCH_LANGUAGES = facts.TEXT_LANGUAGES  # every language the site holds texts i
 
 @dataclass(frozen=True)
 class Synonym:
+    """A concept of the term base as search uses it: the ``words`` that name it (``word*`` a
+    prefix, ``a b`` a phrase), its laws with the governing one first, its name to show."""
+
     words: tuple[str, ...]
     refs: tuple[str, ...]
     note: str
@@ -70,7 +75,8 @@ class Vocabulary:
     doc_words: dict[str, str] = field(default_factory=dict)
     variants: tuple[tuple[str, str], ...] = ()
     letters: dict[str, str] = field(default_factory=dict)
-    synonyms: tuple[Synonym, ...] = ()
+    synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
+    terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     detection: Detection = field(default_factory=Detection)  # the same for every language
 
 
@@ -79,20 +85,50 @@ class VocabularyError(ValueError):
 
 
 def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
-    """Read ``content/search.toml``; a missing file means no vocabulary (search still works)."""
+    """Read ``content/search.toml``; a missing file means no vocabulary (search still works).
+
+    Synonyms are not read here: the words for a concept live in one place, the term base
+    (``content/terms``), and :func:`with_term_base` adds them; a ``synonyms`` table left in
+    search.toml is refused so that two lists cannot drift apart.
+    """
     if not path.exists():
         return {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise VocabularyError(f"{path}: {error}") from error
-    common = _vocabulary(path, "common", data.pop("common", {}))
+    for name, table in data.items():
+        if isinstance(table, dict) and "synonyms" in table:
+            line = _line_of(path, f"[[{name}.synonyms]]")
+            raise VocabularyError(
+                f"{path}:{line}: [[{name}.synonyms]]: the words for a concept belong in content/terms (concepts.toml)"
+            )
     detection = _detection(path, data.pop("detect", {}))
-    languages = {lang: _vocabulary(path, lang, table) for lang, table in data.items()}
+    data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
     return {
-        lang: replace(vocabulary, synonyms=vocabulary.synonyms + common.synonyms, detection=detection)
-        for lang, vocabulary in languages.items()
+        lang: replace(_vocabulary(path, lang, table), detection=detection)
+        for lang, table in data.items()
+        if isinstance(table, dict)
     }
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((number for number, line in enumerate(lines, start=1) if line.strip().startswith(text)), 1)
+
+
+def with_term_base(vocabulary: dict[str, Vocabulary], base: TermBase) -> dict[str, Vocabulary]:
+    """Each search language's vocabulary with the term base's concepts as its synonyms (their
+    words in the language and in English, the governing law first) and the language's own
+    words for them, which tell ``/search/`` the language of a query (``wist`` is Polish)."""
+    detection = next((entry.detection for entry in vocabulary.values()), Detection())
+    combined = {}
+    for lang in SEARCH_LANGUAGES:
+        own = vocabulary.get(lang, Vocabulary(detection=detection))
+        synonyms = tuple(Synonym(words, laws, note) for words, laws, note in base.synonyms(lang))
+        words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
+        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)))
+    return combined
 
 
 def _detection(path: Path, table: dict[str, object]) -> Detection:
@@ -121,16 +157,6 @@ def _detection(path: Path, table: dict[str, object]) -> Detection:
 
 
 def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
-    synonyms = []
-    for number, item in enumerate(_list(table.get("synonyms")), start=1):
-        if not isinstance(item, dict):
-            raise VocabularyError(f"{path}: [{lang}] synonym {number} is not a table")
-        targets = tuple(str(ref) for ref in _list(item.get("refs")))
-        bad = [ref for ref in targets if not refs.is_ref(ref)]
-        if bad or not targets:
-            raise VocabularyError(f"{path}: [{lang}] synonym {number}: not canonical references: {bad or 'none'}")
-        words = tuple(str(word).lower() for word in _list(item.get("words")))
-        synonyms.append(Synonym(words=words, refs=targets, note=str(item.get("note", ""))))
     variants = []
     for pair in _list(table.get("variants")):
         if not (isinstance(pair, list) and len(pair) == 2):
@@ -150,7 +176,6 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
         doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
         variants=tuple(variants),
-        synonyms=tuple(synonyms),
     )
 
 
@@ -386,22 +411,26 @@ def _texts(entry: Entry) -> Iterator[str]:
 def language_words(
     corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str], count: int
 ) -> dict[str, list[str]]:
-    """Per language, its ``count`` most frequent words (folded) that no other language uses:
-    the words of its texts, and of its own synonyms in ``search.toml`` (``tveka*`` → ``tveka``).
-    Computed from the corpus, not listed by hand, so any word of the texts tells the language."""
-    counted: dict[str, Counter[str]] = {}
+    """Per language, the words (folded) that no other language uses: every word of its own
+    terms in the term base (``wist``, ``karta karna``: a director's words need not be printed),
+    then its texts' ``count`` most frequent.  Computed from the data, not listed by hand, so
+    any word of the texts or the term base tells the language."""
+    text_counts: dict[str, Counter[str]] = {}
+    term_words: dict[str, list[str]] = {}
     for lang in languages:
-        counts = Counter(
+        text_counts[lang] = Counter(
             fold(word) for entry in corpus.in_language(lang) for text in _texts(entry) for word in WORD.findall(text)
         )
-        own = vocabulary.get(lang, Vocabulary()).synonyms
-        counts.update(fold(word) for synonym in own for word in WORD.findall(" ".join(synonym.words)))
-        counted[lang] = counts
+        terms = vocabulary.get(lang, Vocabulary()).terms
+        term_words[lang] = list(dict.fromkeys(fold(word) for term in terms for word in WORD.findall(term)))
+    used = {lang: set(text_counts[lang]) | set(term_words[lang]) for lang in languages}
     chosen = {}
-    for lang, counts in counted.items():
-        others = set().union(*(set(other) for code, other in counted.items() if code != lang))
+    for lang in languages:
+        others = set().union(*(words for code, words in used.items() if code != lang))
+        counts = text_counts[lang]
         ranked = sorted((word for word in counts if word not in others), key=lambda word: (-counts[word], word))
-        chosen[lang] = ranked[:count]
+        own_terms = [word for word in term_words[lang] if word not in others]
+        chosen[lang] = list(dict.fromkeys([*own_terms, *ranked[:count]]))
     return chosen
 
 
