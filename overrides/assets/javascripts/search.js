@@ -305,7 +305,7 @@ export function searchEngine(data) {
    *    by it), before the laws that merely mention the word (revokki → 61 before 64B3);
    *  - third: that law's "where to read it" page, when no text of this language has it (the
    *    language's own texts that use the word keep the first two places);
-   *  - after the first page of word results: the concept's other laws.
+   *  - after the first page of word results: the concept's other laws (or their pages).
    * Under an edition filter no "where to read" page is added: it is no text of that edition. */
   function conceptHits(query, edition) {
     const first = [];
@@ -317,9 +317,9 @@ export function searchEngine(data) {
       synonym.refs.forEach((ref, index) => {
         for (const hit of lawHits(ref, edition, "synonym")) {
           hit.synonym = why;
-          if (hit.missing) {
-            if (index === 0 && !edition) third.push(hit);
-          } else (index === 0 ? first : after).push(hit);
+          if (hit.missing && edition) continue;
+          if (index === 0) (hit.missing ? third : first).push(hit);
+          else after.push(hit);
         }
       });
     }
