@@ -97,6 +97,9 @@ PROVISIONS = [
     ("tr", "Yasa 12C1(b)’de", "/tr/2017/12/#12C1b"),
     ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
     ("pl", "pkt 3.1", "/pl/2017/pzbs/3/#p3-1"),
+    ("pl", "3.1", "/pl/2017/pzbs/3/#p3-1"),
+    ("pl", "25.1.A", "/pl/2017/pzbs/25/#p25-1-A"),
+    ("pl", "PZBS 25.1.a(ii)", "/pl/2017/pzbs/25/#p25-1-A-ii"),
     ("pl", "przepis 16B2", "/pl/2017/pzbs/4/#p4"),  # PZBS's decision on 16B2
     ("pl", "przepisu 12C1(b)", "/pl/laws/12/"),  # no Polish text of law 12; no decision on 12C1
 ]
@@ -194,6 +197,34 @@ def test_sampled_provisions_come_first_in_every_language(page: object, base_url:
             hrefs = run_search(page, base_url, lang, query)
             if not hrefs or hrefs[0] != expected:
                 failures.append((lang, query, expected, hrefs[:2]))
+    assert not failures
+
+
+def _point_queries(corpus: Corpus) -> list[tuple[str, str, str]]:
+    """(language, query, expected href) for every sub-point of every regulation: as printed
+    ("3.1.A", "25.1.B.(ii)" as "25.1.B(ii)"), bare and lower-cased, and after a point word."""
+    cases = []
+    for entry in [e for lang in SEARCH_LANGUAGES for e in corpus.in_language(lang)]:
+        for point in entry.document.points:
+            for provision in point.provisions():
+                path = provision.ref.removeprefix("point:").split(".")
+                if len(path) < 2:
+                    continue
+                printed = ".".join(path[:3]) + (f"({path[3]})" if len(path) > 3 else "")
+                expected = "/" + urls.law(entry.meta, point.number) + "#" + refs.anchor(provision.ref)
+                cases += [(entry.meta.lang, printed, expected), (entry.meta.lang, printed.lower(), expected)]
+    return cases
+
+
+def test_every_sub_point_of_a_regulation_answers_like_a_provision(page: object, base_url: str, corpus: Corpus) -> None:
+    """PZBS's 3.1 and 25.1.A are found as provisions are: typed bare, the point comes first."""
+    cases = _point_queries(corpus)
+    assert len(cases) > 20
+    failures = []
+    for lang, query, expected in random.Random("points").sample(cases, 24):
+        hrefs = run_search(page, base_url, lang, query)
+        if not hrefs or hrefs[0] != expected:
+            failures.append((query, expected, hrefs[:2]))
     assert not failures
 
 

@@ -158,7 +158,18 @@ export function searchEngine(data) {
   // -- provision queries --------------------------------------------------------------------------
 
   const CITATION = /^(\d{1,2})([a-h])?(\d{1,2})?([a-z])?([ivx]+|\d)?$/; // folded, no spaces or brackets: 12c1b
-  const POINT_PATH = /^(\d{1,2})((?:\.[0-9a-z]+)*)$/; // 21.2.b
+  // a regulation's point as readers write it, folded: 25, 3.1, 25.1.a, 25.1.a.ii, 25.1.a(ii), 25.1a
+  const POINT_PATH = /^(\d{1,2})(?:\.(\d{1,2}))?(?:\.?([a-h]))?(?:\.?\(?([ivx]+)\)?)?\.?$/;
+  const hasPoints = data.docs.some((doc) => Object.keys(doc.points).length);
+
+  /** A point's path as its ids write it ("25.1.a(ii)" → ["25", "1", "A", "ii"]), or null. */
+  function pointPath(text) {
+    const match = POINT_PATH.exec(text);
+    if (!match) return null;
+    const [, head, part, letter, roman] = match;
+    if (letter && !part) return null; // "25a" is no point
+    return [head, part, letter && letter.toUpperCase(), roman].filter(Boolean);
+  }
 
   /** What a whole query cites, or null: {law: "12C1b"} | {point: ["21","2","B"], doc?} */
   function parseProvision(query) {
@@ -190,11 +201,11 @@ export function searchEngine(data) {
       strip(words.length - 1);
     }
     if (words.length === 0) return null;
+    const point = pointPath(words.join(""));
+    if (kind === "point") return point ? { point, doc } : null;
+    // a sub-point written bare ("3.1", "25.1.A") is a regulation's: a law's provision has no dot
+    if (point && point.length > 1 && !lawWord && hasPoints) return { point, doc: null };
     const cited = words.join("").replace(/[()]/g, "").replace(/\.$/, "");
-    if (kind === "point") {
-      const match = POINT_PATH.exec(cited);
-      return match ? { point: cited.split(".").map((part, i) => (i === 2 ? part.toUpperCase() : part)), doc } : null;
-    }
     const match = CITATION.exec(cited);
     if (!match) return null;
     const [, law, section, item, sub, subsub] = match;
@@ -646,6 +657,12 @@ export function resultGroups() {
       groups.set(hit.key, { hit, others: [] });
       if (at === undefined) order.push(hit.key);
       else order.splice(Math.min(at, order.length), 0, hit.key);
+      return;
+    }
+    if (group.hit.origin === "synonym" && !group.hit.snippet && hit.snippet && hit.edition === group.hit.edition) {
+      // a concept's law, found in its text too: the words where it is found, at their provision
+      // (and no fetch of the law's page for a snippet)
+      group.hit = { ...group.hit, url: hit.url, anchor: hit.anchor, snippet: hit.snippet };
     } else if (hit.edition && hit.edition !== group.hit.edition && !group.others.includes(hit.edition)) {
       group.others.push(hit.edition);
     }
