@@ -376,6 +376,35 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
     assert holders <= found, sorted(holders - found)
 
 
+@pytest.mark.parametrize(
+    ("query", "family"),
+    [
+        ("renk", r"\b(renk|reng)"),  # renk, renge, rengi, rengin
+        ("rengi", r"\b(renk|reng)"),
+        ("ortak", r"\b(ortak|ortağ)"),  # ortağı, ortağına, ortağının
+        ("ortağı", r"\b(ortak|ortağ)"),
+        pytest.param(
+            "usulsüzlüğü",
+            r"\busulsüzlü[kğ]",
+            marks=pytest.mark.xfail(strict=True, reason="Law 43's 'usulsüzlüğe' is not found (issue 17 note)"),
+        ),
+    ],
+)
+def test_turkish_consonant_mutation_finds_the_whole_word_family(
+    page: object, base_url: str, corpus: Corpus, query: str, family: str
+) -> None:
+    """Every Turkish law holding a form of the word, whichever form is typed (ortak finds
+    ortağı and ortağı finds ortak): search.toml's Turkish variants, beside the stemmer."""
+    holders = set()
+    for entry in corpus.in_language("tr"):
+        for key, text in _group_texts(entry).items():
+            if re.search(family, text.replace("I", "ı").replace("İ", "i").lower()):
+                holders.add(key)
+    found = {result_key(href) for href in run_search(page, base_url, "tr", query, every=True)}
+    assert len(holders) >= 2, holders
+    assert holders <= found, sorted(holders - found)
+
+
 def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) -> None:
     for edition in ["1997", "2007"]:
         hrefs = run_search(page, base_url, "fi", "kilpailunjohtaja", edition)
