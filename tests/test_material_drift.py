@@ -237,8 +237,18 @@ COPIES = (
                     '    blocking the first paint (Lighthouse: "render-blocking resources", about 0.5 s on a',
                     "    phone).  The bundle's name changes with the Material pin; tests/test_budget.py fails",
                     "    when a page refers to an asset that does not exist. -#}",
+                    "{#- Not on the search pages: what the bundle does there (header shadow and title on scroll,",
+                    "    Material's own search, tooltips, back-to-top) they do not use, and the drawer and the",
+                    "    language menu work without it (checkbox and focus CSS).  Its 34 KB (gzip) were a fifth",
+                    "    of a first search and most of the main thread's work before Pagefind could start. -#}",
+                    "{% if not (page and page.meta and (page.meta.search_page or page.meta.search_root)) %}",
                 )
                 + "<script defer src=\"{{ 'assets/javascripts/bundle.",
+            ),
+            Edit(
+                why="no Material bundle on the search pages (the end of the condition above)",
+                upstream="' | url }}\"></script>\n{% for script in config.extra_javascript %}",
+                ours="' | url }}\"></script>\n{% endif %}\n{% for script in config.extra_javascript %}",
             ),
             Edit(
                 why=(
@@ -257,7 +267,7 @@ COPIES = (
                     ' | url }}"></script>',
                     "{% endif %}",
                     "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
-                    "  <script defer src=\"{{ 'assets/javascripts/provisions.js' | url }}\"></script>",
+                    '  <script type="module" src="{{ \'assets/javascripts/provisions.js\' | url }}"></script>',
                     "{% endif %}",
                 ),
             ),

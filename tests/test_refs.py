@@ -73,7 +73,7 @@ def test_term_anchor(term: str, anchor: str) -> None:
 
 # -- the syntax the search page's script is given ----------------------------------------------------
 
-SEARCH_JS = Path(__file__).resolve().parent.parent / "overrides" / "assets" / "javascripts" / "search.js"
+REFS_JS = Path(__file__).resolve().parent.parent / "overrides" / "assets" / "javascripts" / "refs.js"
 
 # (ref, ancestors innermost first, as printed, its id on the page)
 SYNTAX_CASES = [
@@ -162,8 +162,9 @@ def test_the_path_the_script_builds_splits_every_reference_as_python_does() -> N
 
 
 def _reference_rules_source() -> str:
-    """``referenceRules`` as search.js defines it (self-contained by design)."""
-    text = SEARCH_JS.read_text(encoding="utf-8")
+    """``referenceRules`` as refs.js defines it (self-contained by design; search.js and
+    provisions.js import it)."""
+    text = REFS_JS.read_text(encoding="utf-8")
     start = text.index("function referenceRules(")
     return text[start : text.index("// -- end of referenceRules", start)]
 

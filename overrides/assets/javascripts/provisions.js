@@ -5,275 +5,206 @@
  * no rule of its own.  Without script, a provision reached through a link still shows its
  * links to the other editions (laws.css, :target).
  */
-(function () {
-  "use strict";
+// A module: its scope is its own, and it runs after parsing (like defer).
+import { referenceRules } from "./refs.js";
 
-  //  - the provision reached through a link shows its toolbar, with "copy citation" (the
-  //    citation and its permalink, announced in #cite-status; where the clipboard API is missing,
-  //    the text is selected in a box to copy by hand);
-  //  - a link to a provision this text lacks (#13A1 where the text has 13A, #99Z) says so in a
-  //    line above the nearest provision it has (the longest ancestor, else the law) and shows
-  //    that one; a hash written as readers write it (#12C1(b), #12c1b) finds its provision.
-  function provisionTools(status) {
-    var ui = status.dataset;
-    var rules = referenceRules(JSON.parse(ui.syntax));
-    var ids = {}; // lower case → the id, for every provision on the page
-    document.querySelectorAll(".md-content [id]").forEach(function (element) {
-      if (rules.refOf(element.id) !== null) {
-        ids[element.id.toLowerCase()] = element.id;
+//  - the provision reached through a link shows its toolbar, with "copy citation" (the
+//    citation and its permalink, announced in #cite-status; where the clipboard API is missing,
+//    the text is selected in a box to copy by hand);
+//  - a link to a provision this text lacks (#13A1 where the text has 13A, #99Z) says so in a
+//    line above the nearest provision it has (the longest ancestor, else the law) and shows
+//    that one; a hash written as readers write it (#12C1(b), #12c1b) finds its provision.
+function provisionTools(status) {
+  var ui = status.dataset;
+  var rules = referenceRules(JSON.parse(ui.syntax));
+  var ids = {}; // lower case → the id, for every provision on the page
+  document.querySelectorAll(".md-content [id]").forEach(function (element) {
+    if (rules.refOf(element.id) !== null) {
+      ids[element.id.toLowerCase()] = element.id;
+    }
+  });
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+
+  function citation(id) {
+    return format(ui.cite, { ref: rules.display(rules.refOf(id)) });
+  }
+
+  function permalink(id) {
+    return location.href.split("#")[0] + "#" + id;
+  }
+
+  // The toolbar of the provision with id `id`: in a paragraph, its first child; after a
+  // heading, the block that follows it; for a provision that lends its label to its first
+  // item's paragraph (an empty <span id>), one of its own after that span.
+  function toolbarOf(element) {
+    if (/^H[1-6]$/.test(element.tagName)) {
+      var after = element.nextElementSibling;
+      if (!after || !after.classList.contains("pv-after")) {
+        after = document.createElement("p");
+        after.className = "pv-after";
+        element.insertAdjacentElement("afterend", after);
       }
-    });
-
-    function format(template, values) {
-      return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+      return { box: after, bar: after.querySelector(".pv") || after.appendChild(bar()) };
     }
-
-    function citation(id) {
-      return format(ui.cite, { ref: rules.display(rules.refOf(id)) });
-    }
-
-    function permalink(id) {
-      return location.href.split("#")[0] + "#" + id;
-    }
-
-    // The toolbar of the provision with id `id`: in a paragraph, its first child; after a
-    // heading, the block that follows it; for a provision that lends its label to its first
-    // item's paragraph (an empty <span id>), one of its own after that span.
-    function toolbarOf(element) {
-      if (/^H[1-6]$/.test(element.tagName)) {
-        var after = element.nextElementSibling;
-        if (!after || !after.classList.contains("pv-after")) {
-          after = document.createElement("p");
-          after.className = "pv-after";
-          element.insertAdjacentElement("afterend", after);
-        }
-        return { box: after, bar: after.querySelector(".pv") || after.appendChild(bar()) };
+    if (element.tagName === "SPAN") {
+      var own = element.nextElementSibling;
+      if (!own || !own.classList.contains("pv") || own.getAttribute("data-for") !== element.id) {
+        own = bar();
+        own.setAttribute("data-for", element.id);
+        element.insertAdjacentElement("afterend", own);
       }
-      if (element.tagName === "SPAN") {
-        var own = element.nextElementSibling;
-        if (!own || !own.classList.contains("pv") || own.getAttribute("data-for") !== element.id) {
-          own = bar();
-          own.setAttribute("data-for", element.id);
-          element.insertAdjacentElement("afterend", own);
-        }
-        return { box: own, bar: own };
-      }
-      var first = element.firstElementChild;
-      var existing = first && first.classList.contains("pv") && !first.hasAttribute("data-for") ? first : null;
-      var made = existing || element.insertBefore(bar(), element.firstChild);
-      return { box: made, bar: made };
+      return { box: own, bar: own };
     }
+    var first = element.firstElementChild;
+    var existing = first && first.classList.contains("pv") && !first.hasAttribute("data-for") ? first : null;
+    var made = existing || element.insertBefore(bar(), element.firstChild);
+    return { box: made, bar: made };
+  }
 
-    function bar() {
-      var span = document.createElement("span");
-      span.className = "pv";
-      return span;
+  function bar() {
+    var span = document.createElement("span");
+    span.className = "pv";
+    return span;
+  }
+
+  function copyButton(id) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "pv-copy";
+    button.textContent = ui.copyCitation;
+    button.addEventListener("click", function () { copy(id, button); });
+    return button;
+  }
+
+  function copy(id, button) {
+    var text = citation(id) + " — " + permalink(id);
+    function done() {
+      button.classList.add("is-done");
+      say(format(ui.copied, { text: citation(id) }));
     }
-
-    function copyButton(id) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "pv-copy";
-      button.textContent = ui.copyCitation;
-      button.addEventListener("click", function () { copy(id, button); });
-      return button;
-    }
-
-    function copy(id, button) {
-      var text = citation(id) + " — " + permalink(id);
-      function done() {
-        button.classList.add("is-done");
-        say(format(ui.copied, { text: citation(id) }));
+    function byHand() {
+      var box = button.parentNode.querySelector(".pv-manual");
+      if (!box) {
+        box = document.createElement("input");
+        box.className = "pv-manual";
+        box.readOnly = true;
+        box.setAttribute("aria-label", ui.copyCitation);
+        button.parentNode.appendChild(box);
       }
-      function byHand() {
-        var box = button.parentNode.querySelector(".pv-manual");
-        if (!box) {
-          box = document.createElement("input");
-          box.className = "pv-manual";
-          box.readOnly = true;
-          box.setAttribute("aria-label", ui.copyCitation);
-          button.parentNode.appendChild(box);
-        }
-        box.value = text;
-        box.focus();
-        box.select();
-        var copied = false;
-        try {
-          copied = document.execCommand("copy");
-        } catch (error) { /* not allowed: the text stays selected */ }
-        if (copied) {
-          done();
-        } else {
-          say(ui.copyManual);
-        }
-      }
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, byHand);
+      box.value = text;
+      box.focus();
+      box.select();
+      var copied = false;
+      try {
+        copied = document.execCommand("copy");
+      } catch (error) { /* not allowed: the text stays selected */ }
+      if (copied) {
+        done();
       } else {
-        byHand();
+        say(ui.copyManual);
       }
     }
-
-    // The same words twice (a second copy) are announced again only if the region changes.
-    function say(message) {
-      status.textContent = "";
-      setTimeout(function () { status.textContent = message; }, 0);
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, byHand);
+    } else {
+      byHand();
     }
-
-    function open(element, id) {
-      var tools = toolbarOf(element);
-      if (!tools.bar.querySelector(".pv-copy")) {
-        tools.bar.insertBefore(copyButton(id), tools.bar.firstChild);
-      }
-      tools.box.classList.add("is-open");
-    }
-
-    function reset() {
-      document.querySelectorAll(".md-content .is-open, .md-content .is-target").forEach(function (element) {
-        element.classList.remove("is-open", "is-target");
-      });
-      document.querySelectorAll(".md-content .pv-missing").forEach(function (note) { note.remove(); });
-      document.querySelectorAll(".md-content .pv-copy.is-done").forEach(function (button) {
-        button.classList.remove("is-done");
-      });
-    }
-
-    // What a hash written by a reader names, as this page's ids write it: "12C1(b)" and
-    // "12c1b" → "12C1b"; "3.1.A" and "point:3.1.a" → "p3-1-A" on a point page.  Null: no
-    // provision.  The canonical form, and the ancestors to fall back on, are refs.py's.
-    function canonical(hash) {
-      var bare = hash.replace(/[\s()]/g, "");
-      var point = /^(?:point:|p)?([0-9]+(?:[.\-:][0-9A-Za-z]+)*)\.?$/i.exec(bare);
-      if (point && document.querySelector("h1[id^='p']")) {
-        return rules.refOf("p" + point[1].split(/[.\-:]/).join("-"));
-      }
-      var law = /^([0-9]{1,2})([A-Za-z]?)([0-9A-Za-z]*)\.?$/.exec(bare.replace(/\./g, ""));
-      return law ? rules.refOf(law[1] + law[2].toUpperCase() + law[3].toLowerCase()) : null;
-    }
-
-    function find(ref) {
-      var anchor = rules.anchorOf(ref);
-      return ids[anchor.toLowerCase()] || null;
-    }
-
-    function arrive() {
-      reset();
-      var hash = decodeURIComponent(location.hash.slice(1));
-      if (!hash) {
-        return;
-      }
-      var element = document.getElementById(hash);
-      if (element) {
-        if (rules.refOf(hash) !== null && element.tagName === "SPAN") {
-          show(hash, null); // a provision that lends its label: its paragraph shows it
-        } else if (rules.refOf(hash) !== null) {
-          open(element, hash);
-        }
-        return; // a provision (the browser shows it), a footnote, a term
-      }
-      var ref = canonical(hash);
-      var found = ref && find(ref);
-      if (found) { // a variant of an id the page has: show it and write the URL as the page does
-        history.replaceState(null, "", "#" + found);
-        show(found, null);
-        return;
-      }
-      var chain = ref ? rules.ancestors(ref) : [];
-      var nearest = chain.map(find).filter(Boolean)[0] || document.querySelector(".md-content h1[id]").id;
-      show(nearest, ref ? rules.display(ref) : hash);
-    }
-
-    function show(id, missing) {
-      var element = document.getElementById(id);
-      var box = element.tagName === "SPAN" ? element.parentNode : element;
-      box.classList.add("is-target");
-      open(element, id);
-      var into = box;
-      if (missing !== null) {
-        var note = document.createElement("p");
-        note.className = "pv-missing";
-        note.textContent = format(ui.missingProvision, { ref: missing, nearest: citation(id) });
-        say(note.textContent);
-        box.insertAdjacentElement(box.tagName === "H1" ? "afterend" : "beforebegin", note);
-        into = box.tagName === "H1" ? box : note;
-      }
-      into.scrollIntoView();
-    }
-
-    window.addEventListener("hashchange", arrive);
-    arrive();
   }
 
-  /* The reference rules, built from the syntax Python gives: search.js's function, copied
-   * verbatim (tests/test_provisions.py checks that the two are one text; tests/test_refs.py
-   * checks search.js's against refs.py). */
-  function referenceRules(syntax) {
-    const point = syntax.point;
-    const path = new RegExp("^" + syntax.segments.map((segment, i) => `(${segment.pattern})` + (i ? "?" : "")).join("") + "$");
-    const whole = (pattern) => new RegExp(`^(?:${pattern})$`);
-    const head = whole(point.head);
-    const part = whole(point.part);
-
-    /** A law reference's segments, "" for a level it lacks: "12C1b" → ["12","C","1","b",""]; or null. */
-    function segments(ref) {
-      const match = path.exec(ref);
-      return match ? match.slice(1).map((value) => value || "") : null;
-    }
-
-    /** The law a provision belongs to, as the data's keys write it: "12C1b" → "12"; or null. */
-    function lawOf(ref) {
-      const parts = segments(ref);
-      return parts ? String(Number(parts[0])) : null;
-    }
-
-    /** "12C1eii" → ["12C1eii", "12C1e", "12C1", "12C", "12"]; "point:25.1.A" → [… "point:25"]. */
-    function ancestors(ref) {
-      if (ref.startsWith(point.prefix)) {
-        const steps = ref.slice(point.prefix.length).split(point.separator);
-        return steps.map((_, i) => point.prefix + steps.slice(0, steps.length - i).join(point.separator));
-      }
-      const parts = segments(ref);
-      if (!parts) return [ref];
-      const chain = [];
-      for (let n = parts.length; n > 0; n--) if (parts[n - 1]) chain.push(parts.slice(0, n).join(""));
-      return chain;
-    }
-
-    /** The id on the page: "point:3.1.A" → "p3-1-A"; a law reference is its own id. */
-    function anchorOf(ref) {
-      if (!ref.startsWith(point.prefix)) return ref;
-      return point.anchorPrefix + ref.slice(point.prefix.length).split(point.separator).join(point.anchorSeparator);
-    }
-
-    /** What an id on a page refers to: "p3-1-A" → "point:3.1.A", "13A1" → "13A1"; else null. */
-    function refOf(anchor) {
-      if (anchor.startsWith(point.anchorPrefix)) {
-        const steps = anchor.slice(point.anchorPrefix.length).split(point.anchorSeparator);
-        if (head.test(steps[0]) && steps.slice(1).every((step) => part.test(step))) return point.prefix + steps.join(point.separator);
-      }
-      return path.test(anchor) ? anchor : null;
-    }
-
-    /** As the books print it: "12C1b" → "12C1(b)", "point:3.1.A" → "3.1.A". */
-    function display(ref) {
-      if (ref.startsWith(point.prefix)) return ref.slice(point.prefix.length);
-      const parts = segments(ref);
-      if (!parts) return ref;
-      return parts.map((value, i) => (value ? syntax.segments[i].printed.replace("{}", value) : "")).join("");
-    }
-
-    /** An id as readers write its reference: "12C1b" → "12C1(b)", "p3-1-A" → "3.1.A"; "" for other ids. */
-    function displayAnchor(anchor) {
-      const ref = refOf(anchor);
-      return ref === null ? "" : display(ref);
-    }
-
-    return { lawOf, ancestors, anchorOf, refOf, display, displayAnchor };
+  // The same words twice (a second copy) are announced again only if the region changes.
+  function say(message) {
+    status.textContent = "";
+    setTimeout(function () { status.textContent = message; }, 0);
   }
-  // -- end of referenceRules
 
-  var provisionStatus = document.getElementById("cite-status");
-  if (provisionStatus) {
-    provisionTools(provisionStatus);
+  function open(element, id) {
+    var tools = toolbarOf(element);
+    if (!tools.bar.querySelector(".pv-copy")) {
+      tools.bar.insertBefore(copyButton(id), tools.bar.firstChild);
+    }
+    tools.box.classList.add("is-open");
   }
-})();
+
+  function reset() {
+    document.querySelectorAll(".md-content .is-open, .md-content .is-target").forEach(function (element) {
+      element.classList.remove("is-open", "is-target");
+    });
+    document.querySelectorAll(".md-content .pv-missing").forEach(function (note) { note.remove(); });
+    document.querySelectorAll(".md-content .pv-copy.is-done").forEach(function (button) {
+      button.classList.remove("is-done");
+    });
+  }
+
+  // What a hash written by a reader names, as this page's ids write it: "12C1(b)" and
+  // "12c1b" → "12C1b"; "3.1.A" and "point:3.1.a" → "p3-1-A" on a point page.  Null: no
+  // provision.  The canonical form, and the ancestors to fall back on, are refs.py's.
+  function canonical(hash) {
+    var bare = hash.replace(/[\s()]/g, "");
+    var point = /^(?:point:|p)?([0-9]+(?:[.\-:][0-9A-Za-z]+)*)\.?$/i.exec(bare);
+    if (point && document.querySelector("h1[id^='p']")) {
+      return rules.refOf("p" + point[1].split(/[.\-:]/).join("-"));
+    }
+    var law = /^([0-9]{1,2})([A-Za-z]?)([0-9A-Za-z]*)\.?$/.exec(bare.replace(/\./g, ""));
+    return law ? rules.refOf(law[1] + law[2].toUpperCase() + law[3].toLowerCase()) : null;
+  }
+
+  function find(ref) {
+    var anchor = rules.anchorOf(ref);
+    return ids[anchor.toLowerCase()] || null;
+  }
+
+  function arrive() {
+    reset();
+    var hash = decodeURIComponent(location.hash.slice(1));
+    if (!hash) {
+      return;
+    }
+    var element = document.getElementById(hash);
+    if (element) {
+      if (rules.refOf(hash) !== null && element.tagName === "SPAN") {
+        show(hash, null); // a provision that lends its label: its paragraph shows it
+      } else if (rules.refOf(hash) !== null) {
+        open(element, hash);
+      }
+      return; // a provision (the browser shows it), a footnote, a term
+    }
+    var ref = canonical(hash);
+    var found = ref && find(ref);
+    if (found) { // a variant of an id the page has: show it and write the URL as the page does
+      history.replaceState(null, "", "#" + found);
+      show(found, null);
+      return;
+    }
+    var chain = ref ? rules.ancestors(ref) : [];
+    var nearest = chain.map(find).filter(Boolean)[0] || document.querySelector(".md-content h1[id]").id;
+    show(nearest, ref ? rules.display(ref) : hash);
+  }
+
+  function show(id, missing) {
+    var element = document.getElementById(id);
+    var box = element.tagName === "SPAN" ? element.parentNode : element;
+    box.classList.add("is-target");
+    open(element, id);
+    var into = box;
+    if (missing !== null) {
+      var note = document.createElement("p");
+      note.className = "pv-missing";
+      note.textContent = format(ui.missingProvision, { ref: missing, nearest: citation(id) });
+      say(note.textContent);
+      box.insertAdjacentElement(box.tagName === "H1" ? "afterend" : "beforebegin", note);
+      into = box.tagName === "H1" ? box : note;
+    }
+    into.scrollIntoView();
+  }
+
+  window.addEventListener("hashchange", arrive);
+  arrive();
+}
+
+var provisionStatus = document.getElementById("cite-status");
+if (provisionStatus) {
+  provisionTools(provisionStatus);
+}
