@@ -223,6 +223,12 @@ class Point(Numbered):
     def ref(self) -> str:
         return point_ref(self.number)
 
+    @cached_property
+    def title_paragraph(self) -> Paragraph:
+        """The title as a paragraph: it names the provisions the point concerns (``Przepisy 12C2b
+        i 12C2d``), citations found, resolved and linked like any other."""
+        return Paragraph(self.title, self.origin)
+
 
 @dataclass
 class Definition:

@@ -27,7 +27,8 @@ from bridgelaws.stage3_link.resolve import Resolver
 
 def contexts(entry: Entry) -> Iterator[tuple[Paragraph, Context]]:
     """Every text of a document that may cite, with the provision it stands in: paragraphs,
-    provision titles (``Lepääjä (… 42 ja 43 §:ssä)``) and footnotes (``* 43B2(b) §``)."""
+    provision and point titles (``Lepääjä (… 42 ja 43 §:ssä)``, ``Przepisy 12C2b i 12C2d``) and
+    footnotes (``* 43B2(b) §``)."""
     document = entry.document
     for paragraph in document.front_matter + document.back_matter:
         yield paragraph, Context()
@@ -37,6 +38,8 @@ def contexts(entry: Entry) -> Iterator[tuple[Paragraph, Context]]:
     for law in document.laws:
         yield from _numbered(law, law.number)
     for point in document.points:
+        if point.title:  # a point's title names the provisions it concerns: 3. Przepisy 12C2b i 12C2d
+            yield point.title_paragraph, Context(point.ref, None)
         yield from _numbered(point, None)
 
 

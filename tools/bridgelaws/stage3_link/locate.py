@@ -7,7 +7,9 @@ file: decoded from its code page, mojibake repaired, a saved page reduced to its
 the file is never read a second time, and a source in cp1252 gives the same lines as its
 UTF-8 original.  The search starts at the paragraph's line and is
 whitespace- and hyphenation-tolerant; the k-th occurrence in the paragraph is the k-th
-match in the source.  When the words cannot be found (text the parser changed, e.g. a
+match in the source.  The search starts where the paragraph itself starts: in the PDF a line is
+a page, and a paragraph earlier on the page may hold the same words (``12C :n`` in 16A4 before
+``(s. 23) 12C`` in 16B3).  When the words cannot be found (text the parser changed, e.g. a
 restored suit symbol), the paragraph's own line is the answer.
 """
 
@@ -71,6 +73,8 @@ class SourceLines:
     file_lines: list[int]  # empty when the parser's lines are the file's (a text source)
     _paragraph: Paragraph | None = field(default=None, init=False, repr=False, compare=False)
     _occurrences: dict[str, _Occurrences] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _start: int = field(default=0, init=False, repr=False, compare=False)  # where _paragraph begins
+    _last: tuple[int, int] = field(default=(-1, 0), init=False, repr=False, compare=False)  # last found, its length
 
     @classmethod
     def of(cls, intake: Intake | None) -> SourceLines:
@@ -101,12 +105,13 @@ class SourceLines:
             return paragraph.origin.line
         if paragraph is not self._paragraph:
             self._paragraph, self._occurrences = paragraph, {}
+            self._start = self.paragraph_start(paragraph)
         words = "".join(span.split())
         occurrences = self._occurrences.get(words)
         if occurrences is None:
             pattern = _pattern(span)
             in_paragraph = [(match.start(), match.end()) for match in pattern.finditer(paragraph.text)]
-            position = self.offset_of_line(self.text_line(paragraph.origin.line))
+            position = self._start
             occurrences = self._occurrences[words] = _Occurrences(
                 pattern,
                 [start for start, _ in in_paragraph],
@@ -118,3 +123,27 @@ class SourceLines:
             )
         offset = occurrences.nth(occurrences.earlier(paragraph.text, start) if start else 0)
         return paragraph.origin.line if offset is None else self.file_line(self.line_at(offset))
+
+    def paragraph_start(self, paragraph: Paragraph) -> int:
+        """Where ``paragraph`` begins in the text: its first words, looked for from its line's start.
+
+        Paragraphs come in reading order, so the next one on a line is looked for after the last
+        one found there, within reach of it (a line of thousands of paragraphs stays linear); the
+        line's start is the answer when the words are not there (a paragraph the parser re-worded).
+        """
+        line_start = self.offset_of_line(self.text_line(paragraph.origin.line))
+        lead = "".join(paragraph.printed().split())[:LEAD]
+        if not lead:
+            return line_start
+        pattern = _pattern(lead)
+        after, reach = self._last if self._last[0] >= line_start else (line_start, 0)
+        found = pattern.search(self.text, after, after + REACH * (reach + len(lead)) + SLACK)
+        if found is None and after > line_start:  # out of order (a footnote read after its page)
+            found = pattern.search(self.text, line_start, line_start + REACH * len(lead) + SLACK)
+        if found is None or self.line_at(found.start()) != self.line_at(line_start):
+            return line_start
+        self._last = (found.start(), len(paragraph.text))
+        return found.start()
+
+
+LEAD = 40  # characters of a paragraph's start looked for: enough to tell it from another on its page

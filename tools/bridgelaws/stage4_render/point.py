@@ -9,7 +9,14 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
 from bridgelaws.stage4_render.provisions import point_tools, script_data
 from bridgelaws.stage4_render.switcher import simple_alternates
-from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
+from bridgelaws.stage4_render.text import (
+    Decorate,
+    Notes,
+    footnote_blocks,
+    page_decorator,
+    paragraph_html,
+    provision_blocks,
+)
 
 
 def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> Page:
@@ -35,19 +42,11 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
-    if point.laws:
-        links = []
-        for ref in point.laws:
-            number = refs.law_of(ref)
-            holders = corpus.having_law(number) if number else []
-            target = urls.law_hub(lang, number) if number else ""
-            same_lang = [e for e in holders if e.meta.lang == lang]
-            if same_lang:
-                target = urls.law(same_lang[0].meta, number or 0) + f"#{refs.anchor(ref)}"
-            links.append(f'<a href="{page.link(target)}">{h(ref)}</a>' if target else h(ref))
-        body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {", ".join(links)}</p>', ""])
-    notes = Notes(owner, point.footnotes)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
+    if point.laws:
+        links = ", ".join(point_law_links(point, linkage, decorate))
+        body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {links}</p>', ""])
+    notes = Notes(owner, point.footnotes)  # markers are numbered in reading order: render in it
     for paragraph in point.paragraphs:
         body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
     tools = point_tools(page)
@@ -57,3 +56,19 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
     body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *script_data(page, entry)])
     return page
+
+
+def point_law_links(point: Point, linkage: Linkage, decorate: Decorate) -> list[str]:
+    """The provisions a point concerns, each linked where its title's citation resolves: the
+    provision itself, in the closest text that has it (``12C2b → tr 2017``), as in the text.
+
+    A provision its title does not resolve stays plain text.
+    """
+    title = point.title_paragraph
+    markup = {span.start: span for span in decorate(title, explain=False)}
+    linked: dict[str, str] = {}
+    for link in linkage.for_paragraph(title):
+        span = markup.get(link.start)
+        if span is not None:
+            linked.setdefault(link.resolution.target, f"{span.open}{h(title.text[span.start : span.end])}{span.close}")
+    return [linked.get(ref, h(ref)) for ref in point.laws]

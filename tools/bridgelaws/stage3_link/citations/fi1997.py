@@ -34,7 +34,7 @@ REF = r"""
     (?:
         \s?[A-Z]                     # C  (53 C §: a space may stand before the section)
         (?:[0-9]+|l\b)?              # 1  (OCR: l for 1, as in 72Bl§)
-        (?:[a-z]|\([a-z]\))?         # b  (b)
+        (?:[a-z]|\s?\([a-z]\))?      # b  (b)  12C1 (b)
         (?:[0-9]|\([0-9]\))?         # 1
     )?
 """

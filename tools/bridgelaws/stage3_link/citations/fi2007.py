@@ -41,6 +41,7 @@ REF_WITH_SECTION = r"(?=[0-9]{1,2}[A-Z])" + REF  # 16C  (a bare number needs a p
 PAGE = r"\(s\.\s?[0-9]{1,3}\)"  # (s. 37)  (s.24)
 HINTED = rf"{PAGE}\s?{REF}"  # (s. 37) 23
 ENDING = r"\s?:[a-zäöå]+"  # " :ää"  " :n"  " :ssä"  (case ending after a space and a colon)
+RANGE = r"\s?[-–]\s?"  # (s. 74) 69-71  (s. 74) 69 – (s. 77) 71: a range, its end a bare law or hinted
 
 # --- Rules, in priority order ----------------------------------------------------------------
 
@@ -48,20 +49,20 @@ HINTED_LIST = re.compile(
     rf"""
     (?P<refs>
         {HINTED}
-        (?:{LIST_SEPARATOR}(?:{HINTED}|{REF_WITH_SECTION}))*
+        (?:{LIST_SEPARATOR}(?:{HINTED}|{REF_WITH_SECTION}) | {RANGE}(?:{HINTED}|{REF}))*
     )
     (?:{ENDING})?
     """,
     re.VERBOSE,
-)  # (s. 28) 16C :ää | (s. 51) 42 ja (s. 52) 43 :n | (s. 17) 4, (s.24) 12C2 ja (s. 95) 91
+)  # (s. 28) 16C :ää | (s. 51) 42 ja (s. 52) 43 :n | (s. 17) 4, (s.24) 12C2 ja (s. 95) 91 | (s. 74) 69-71
 
 ENDED = re.compile(
     rf"""
-    (?P<refs>{REF}(?:{LIST_SEPARATOR}{REF})*)
+    (?P<refs>{REF}(?:(?:{LIST_SEPARATOR}|{RANGE}){REF})*)
     {ENDING}
     """,
     re.VERBOSE,
-)  # 12C :n mukaan | 16D :ää | 16A1 :ssä
+)  # 12C :n mukaan | 16D :ää | 16A1 :ssä | 69-71 :ssä
 
 SEE_LAW = re.compile(
     rf"""

@@ -12,7 +12,9 @@ where two overlap):
    ``w punkcie 25.1.A, 25.1.B i 25.1.D``;
 3. ``SEE_POINT``: a dotted point number after ``patrz``/``zob.``/``por.``:
    ``(patrz 25.1.A.(i))`` → ``point:25.1.A.i``;
-4. ``BARE_LAW``: a law path with a section letter after ``patrz`` or a preposition
+4. ``LAW_BY_NOUN``: ``prawo`` in any case and law paths with a section letter:
+   ``Prawo 12C1(b)``;
+5. ``BARE_LAW``: a law path with a section letter after ``patrz`` or a preposition
    (``z``, ``w``, ``wg``, ``zgodnie z``, ``na mocy``): ``zgodnie z 80B2i`` → ``80B2i``.
 
 The keyword is part of the citation; ``patrz`` and prepositions are not.  Each ``punkt``
@@ -51,6 +53,10 @@ POINT_WORD = r"""(?i:
     | (?:pod)?punkcie(?=\s)
     | p?pkt\.?
 )"""
+
+# prawo, prawa, prawu, prawem, prawie: "Prawo 12C1(b)" (a law of the Laws, as "przepis"); only
+# before a path with a section letter, since "prawo" is also "a right" (ma prawo 3 …)
+LAW_NOUN = r"(?i:praw(?:em|ie|o|a|u)(?=\s))"
 
 SEE_WORD = r"(?i:patrz|zob\.|por\.|vide)"  # (patrz punkt 25.2), (patrz 25.1.A.(i))
 PREPOSITION = r"(?i:zgodnie\s+z|na\s+mocy|na\s+podstawie|według|wg\.?|ze?|we?)"  # zgodnie z 80B2i
@@ -118,6 +124,19 @@ SEE_POINT = re.compile(  # (patrz 25.1.A.(i))
     re.VERBOSE,
 )
 
+LAW_BY_NOUN = re.compile(  # Prawo 12C1(b); prawa 40B2a(i) i (ii)
+    rf"""
+    \b(?P<cite>
+        {LAW_NOUN}\s+
+        (?P<list>
+            {SECTIONED_LAW_PATH}
+            (?:{SEP}(?:{SECTIONED_LAW_PATH}|{SECTION_PATH}|{LOWER_PATH}))*
+        )
+    )
+    """,
+    re.VERBOSE,
+)
+
 BARE_LAW = re.compile(  # zgodnie z 80B2i; (patrz 16B2)
     rf"""
     \b(?:{SEE_WORD}|{PREPOSITION})\s+
@@ -135,6 +154,7 @@ RULES = [
     Rule("law", LAW, LAW_ELEMENT, SEPARATOR, absolute),
     Rule("point", POINT, POINT_ELEMENT, SEPARATOR, point),
     Rule("see point", SEE_POINT, POINT_ELEMENT, SEPARATOR, point),
+    Rule("law by noun", LAW_BY_NOUN, LAW_ELEMENT, SEPARATOR, absolute),
     Rule("bare law", BARE_LAW, LAW_ELEMENT, SEPARATOR, absolute),
 ]
 

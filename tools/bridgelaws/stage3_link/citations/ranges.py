@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
-from bridgelaws.core.refs import ROMAN_ORDER
+from bridgelaws.core.refs import POINT_PREFIX, POINT_SEPARATOR, ROMAN_ORDER, point_ref
 from bridgelaws.stage3_link.citations import Citation, Part
 from bridgelaws.stage3_link.citations.scan import LEVELS, levels
 
 RANGE_DASH = re.compile(
-    r"""\s? [-–] \s?   # A-E   69 - 71   (i)–(v)
+    r"""\s? [-–] \s?                 # A-E   69 - 71   (i)–(v)
+    (?:\(s\.\s?[0-9]{1,3}\)\s?)?      # (s. 74) 69 – (s. 77) 71: the page of the last law (fi-2007)
     """,
     re.VERBOSE,
 )
@@ -29,7 +30,11 @@ def between(first: str, last: str) -> list[str]:
 
     >>> between("64A", "64E"), between("69", "71"), between("40B2ai", "40B2aiv")
     (['64B', '64C', '64D'], ['70'], ['40B2aii', '40B2aiii'])
+    >>> between("point:3.1", "point:3.4")
+    ['point:3.2', 'point:3.3']
     """
+    if first.startswith(POINT_PREFIX) and last.startswith(POINT_PREFIX):
+        return _points_between(first, last)
     a, b = levels(first), levels(last)
     if a is None or b is None or a.keys() != b.keys():
         return []
@@ -48,6 +53,21 @@ def between(first: str, last: str) -> list[str]:
     else:
         return []
     return [prefix + step for step in steps] if len(steps) <= MAX_BETWEEN else []
+
+
+def _points_between(first: str, last: str) -> list[str]:
+    """A regulation's points between two of the same parent: ``3.1``–``3.4`` → 3.2, 3.3."""
+    *same, start = first[len(POINT_PREFIX) :].split(POINT_SEPARATOR)
+    *parent, end = last[len(POINT_PREFIX) :].split(POINT_SEPARATOR)
+    if same != parent:
+        return []
+    if start.isdigit() and end.isdigit():
+        steps = [str(n) for n in range(int(start) + 1, int(end))]
+    elif len(start) == len(end) == 1 and start.isupper() and end.isupper():
+        steps = [chr(n) for n in range(ord(start) + 1, ord(end))]
+    else:
+        return []
+    return [point_ref(*same, step) for step in steps] if len(steps) <= MAX_BETWEEN else []
 
 
 def expand_ranges(text: str, citation: Citation) -> Citation:

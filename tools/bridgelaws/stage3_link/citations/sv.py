@@ -3,8 +3,8 @@
 Forms, in the order the rules are tried (an earlier rule wins where two overlap):
 
 1. ``SECTION_OF_LAW``: a section or item of a named law: ``avsnitt B i lag 14`` → ``14B``;
-2. ``LAW``: ``lag``/``lagen``/``lagarna`` and one or more law paths: ``lag 65B3``,
-   ``lag 12C1(b)``, ``lagarna 42 och 43``, ``lag 86D kan`` (only ``86D``);
+2. ``LAW``: ``lag``/``lagen``/``lagarna`` (or ``paragraf``) and one or more law paths: ``lag 65B3``,
+   ``lag 12C1(b)``, ``lagarna 42 och 43``, ``paragraf 16``, ``lag 86D kan`` (only ``86D``);
 3. ``SECTION_IN_LAW``: ``avsnitt``/``punkt`` and a path of the current law, with an optional
    ``i den här lagen``/``nedan``/``ovan``: ``enligt avsnitt B i den här lagen`` → ``14B``;
 4. ``SEE``: a path of the current law after a signal (``se``, ``men se``, ``som i``,
@@ -40,7 +40,9 @@ from bridgelaws.stage3_link.citations.scan import (
 
 # -- vocabulary ----------------------------------------------------------------------------
 
-LAW_WORD = r"(?i:lag(?:arnas|arna|ens|ar|en)?)"  # lag, lagen, lagar, lagarna, lagens, lagarnas
+# lag, lagen, lagar, lagarna, lagens, lagarnas; paragraf, paragrafen, paragrafer, paragraferna, …
+# (a law of the Laws is a "paragraf" too: paragraf 16 = lag 16)
+LAW_WORD = r"(?i:lag(?:arnas|arna|ens|ar|en)?|paragraf(?:ernas|erna|ens|er|en)?)"
 SECTION_WORD = r"(?i:avsnitt(?:en|et)?|punkt(?:erna|en)?)"  # avsnitt B, punkt 4
 # se D, men se C, som i 2(c), enligt C1, jfr B; a bare "i" only before an item number or a
 # bracket (i C2, i (b)): "spelar i B" is a hand or a team, not a section.
