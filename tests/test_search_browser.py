@@ -333,6 +333,8 @@ def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(page: obje
     assert keys[:3].count("law:53") == 1 and "law:53" in keys[:3], keys
     inflected = [result_key(href) for href in run_search(page, base_url, "sv", "straffkortet")]
     assert "law:50" in inflected[:3], inflected
+    # a compound is no inflection: "straffkort" is the penalty card, not "straff" (a penalty, Law 90)
+    assert "law:90" not in [result_key(href) for href in run_search(page, base_url, "sv", "straffkort")]
 
 
 def test_no_where_to_read_page_under_an_edition_filter(page: object, base_url: str) -> None:

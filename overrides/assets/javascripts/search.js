@@ -205,20 +205,24 @@ export function searchEngine(data) {
 
   // -- concepts (the term base) and variants --------------------------------------------------------
 
-  const INFLECTED = { base: 5, ending: 4 }; // "straffkort" → "straffkortet", "träkarl" → "träkarlens"
+  // "straffkort" → "straffkortet", "träkarl" → "träkarlens"; not "straff" → "straffkort" (a compound)
+  const INFLECTED = { base: 5, ending: 3 };
 
-  /** Does a query word fit a term's word: the same; its start for "word*"; or the word of five
-   * letters or more with an ending of up to four (an inflection the term base does not list). */
-  function wordMatches(pattern, word) {
-    if (pattern.endsWith("*")) return word.startsWith(pattern.slice(0, -1));
-    if (word === pattern) return true;
-    return pattern.length >= INFLECTED.base && word.startsWith(pattern) && word.length - pattern.length <= INFLECTED.ending;
+  /** How a query word fits a term's word: 2 the same (or its start, for "word*"); 1 the word of
+   * five letters or more with an ending of up to three (an inflection the term base does not
+   * list); 0 not at all. */
+  function termFit(pattern, word) {
+    if (pattern.endsWith("*")) return word.startsWith(pattern.slice(0, -1)) ? 2 : 0;
+    if (word === pattern) return 2;
+    const inflected = pattern.length >= INFLECTED.base && word.startsWith(pattern) && word.length - pattern.length <= INFLECTED.ending;
+    return inflected ? 1 : 0;
   }
 
   /** The concepts a query names (data.synonyms, from content/terms): where each term (a word or
    * a phrase) stands in the query.  The longest term wins its words: "wyjście poza kolejnością"
-   * names the lead out of turn, and its "kolejność" names nothing else; terms naming the same
-   * words (one word for two concepts) are all kept. */
+   * names the lead out of turn, and its "kolejność" names nothing else; then a term as written
+   * wins over an inflected one; terms naming the same words equally (one word for two concepts)
+   * are all kept. */
   function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const found = [];
@@ -227,16 +231,18 @@ export function searchEngine(data) {
         const pattern = fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
         if (!pattern.length) continue;
         for (let start = 0; start + pattern.length <= words.length; start++) {
-          if (!pattern.every((part, i) => wordMatches(part, words[start + i]))) continue;
-          found.push({ synonym, order, start, end: start + pattern.length, used: words.slice(start, start + pattern.length).join(" ") });
+          const fits = pattern.map((part, i) => termFit(part, words[start + i]));
+          if (fits.includes(0)) continue;
+          const exact = fits.every((fit) => fit === 2);
+          found.push({ synonym, order, start, end: start + pattern.length, exact, used: words.slice(start, start + pattern.length).join(" ") });
         }
       }
     });
-    found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order);
+    found.sort((a, b) => b.end - b.start - (a.end - a.start) || b.exact - a.exact || a.start - b.start || a.order - b.order);
     const owner = new Array(words.length).fill(null); // the span that took each word
     const named = [];
     for (const candidate of found) {
-      const span = `${candidate.start}-${candidate.end}`;
+      const span = `${candidate.start}-${candidate.end}-${candidate.exact}`;
       const free = owner.slice(candidate.start, candidate.end).every((taken) => taken === null || taken === span);
       if (!free || named.some((other) => other.synonym === candidate.synonym)) continue;
       owner.fill(span, candidate.start, candidate.end);
