@@ -84,3 +84,19 @@ def test_ids_are_unique(corpus: Corpus, linkage: Linkage) -> None:
     for number in (9, 12, 13, 16):
         ids = [tag["id"] for tag in table(corpus, linkage, number).find_all(id=True)]
         assert len(ids) == len(set(ids)), number
+
+
+def test_the_readers_own_texts_are_the_columns_shown_first(corpus: Corpus, linkage: Linkage) -> None:
+    """With no ``?c=``, a compare view shows the page language's own texts of the law first
+    (the Turkish view of Law 45 starts with the Turkish text), then others, three in all."""
+    checked_langs = 0
+    for lang in ("fi", "sv", "tr"):
+        for number in sorted({law.number for e in corpus.in_language(lang) for law in e.document.laws})[:6]:
+            page = BeautifulSoup("\n".join(compare_page(corpus, linkage, number, lang).body), "html.parser")
+            boxes = page.select('.compare-choice input[name="c"]')
+            ticked = [box["value"] for box in boxes if box.has_attr("checked")]
+            own = [e.meta.id for e in corpus.in_language(lang) if e.document.law(number)]
+            assert len(ticked) == min(3, len(boxes)), (lang, number, ticked)
+            assert set(own[:3]) <= set(ticked), (lang, number, ticked)
+            checked_langs += 1
+    assert checked_langs >= 12

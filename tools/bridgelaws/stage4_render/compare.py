@@ -32,6 +32,14 @@ GAP_KEY = {
 SHOWN = 3  # the texts shown when the address chooses none (laws.js reads the checked boxes)
 
 
+def shown_first(entries: list[Entry], lang: str) -> set[str]:
+    """The texts ticked when the address chooses none: the page language's own texts first (a
+    Turkish reader's compare view starts with the Turkish text), then the others in order."""
+    own = [e for e in entries if e.meta.lang == lang]
+    others = [e for e in entries if e.meta.lang != lang]
+    return {e.meta.id for e in [*own, *others][:SHOWN]}
+
+
 def compare_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
     """Law ``number`` in every text that has it, one row per correspondence of provisions,
     with ``lang``'s interface (the cells keep their text's language).
@@ -57,10 +65,11 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fact
     body.extend(
         [f'<p class="numbering-link"><a href="{numbering}">{h(t(lang, "numbering_title", n=number))}</a></p>', ""]
     )
+    ticked = shown_first(entries, lang)
     boxes = "".join(
         f'<label{lang_attr(e.meta.lang, lang)}><input type="checkbox" name="c" value="{h(e.meta.id)}"'
         f' data-edition="{h(e.meta.edition)}" data-column="{index + 1}"'
-        f"{' checked' if index < SHOWN else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
+        f"{' checked' if e.meta.id in ticked else ''}> {h(language_name(e.meta.lang))} {h(e.meta.edition)}</label> "
         for index, e in enumerate(entries)
     )
     pairs = redline_pairs(entries)
