@@ -354,6 +354,11 @@ export function searchEngine(data) {
   }
 
 
+  /** Let the browser handle input and paint before the next piece of work. */
+  function yieldToMain() {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
   function bestSubResult(result) {
     let best = null;
     let bestScore = -1;
@@ -372,7 +377,13 @@ export function searchEngine(data) {
     const pf = await pagefind();
     const options = edition ? { filters: { edition } } : {};
     const queries = [query, ...variantQueries(query)];
-    const found = await Promise.all(queries.map((q) => pf.search(q, options)));
+    // one query at a time, the main thread given back between them: each is a stretch of
+    // WebAssembly work, and together they were one long task a tap had to wait for
+    const found = [];
+    for (const q of queries) {
+      await yieldToMain();
+      found.push(await pf.search(q, options));
+    }
     const seen = new Map();
     found.forEach((search, index) => {
       for (const result of search ? search.results : []) {
