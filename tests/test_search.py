@@ -183,10 +183,17 @@ def test_search_data_gives_the_rules_the_script_must_not_copy(corpus: Corpus) ->
     data = search.search_data(corpus, "sv", search.Vocabulary())
     assert data["refs"] == refs.syntax_for_script()
     assert data["lawCount"] == facts.LAW_COUNT
-    hubs = data["hubs"]
-    assert isinstance(hubs, dict)
-    assert list(hubs) == [str(n) for n in facts.LAW_NUMBERS]
-    assert hubs["40"] == {"key": "law:40", "label": "40", "url": urls.law_hub("sv", 40)}
+    hub = data["hub"]
+    assert isinstance(hub, dict)
+    for n in facts.LAW_NUMBERS:
+        filled = {field: pattern.replace("{n}", str(n)) for field, pattern in hub.items()}
+        assert filled == {"key": f"law:{n}", "label": str(n), "url": urls.law_hub("sv", n)}
+
+
+def test_a_per_law_pattern_is_refused_when_a_law_does_not_fit_it() -> None:
+    assert search.per_law(lambda n: f"fi/laws/{n}/") == "fi/laws/{n}/"
+    with pytest.raises(ValueError, match="no per-law pattern"):
+        search.per_law(lambda n: f"laws/{n}/" if n < 50 else "laws/other/")
 
 
 def test_search_results_carry_the_keys_and_labels_pagefind_records(corpus: Corpus) -> None:

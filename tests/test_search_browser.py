@@ -538,13 +538,20 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
 # -- the first query's weight ------------------------------------------------------------------
 
 
+# Issue 17's budget is 150 KB in every language.  Finnish is over it by what Pagefind loads
+# (69 KB of WebAssembly and a 38 KB index chunk: Pagefind cuts chunks at 20,000 word positions
+# and the Finnish texts fill two), so it is held at today's size until search has an index of
+# its own (issue 17's note); the others are held to the budget.
+FIRST_SEARCH_KB = {"fi": 190, "sv": 150, "tr": 150, "pl": 150}
+
+
 @pytest.mark.parametrize(("lang", "query"), list(bench_search.QUERIES.items()))
-def test_a_first_query_downloads_at_most_300_kb(browser: object, base_url: str, lang: str, query: str) -> None:
+def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_url: str, lang: str, query: str) -> None:
     """Everything a cold browser fetches for its first search (page, CSS, JS, Pagefind's script,
-    WebAssembly, index chunk, fragments), as transferred from the gzip server: the issue's budget."""
+    WebAssembly, index chunk, fragments), as transferred from the gzip server."""
     _elapsed, transferred, pagefind = bench_search.first_search(browser, base_url, lang, query, None)
     assert pagefind > 0
-    assert transferred <= 300 * 1024, f"{lang}: {transferred / 1024:.0f} KB"
+    assert transferred <= FIRST_SEARCH_KB[lang] * 1024, f"{lang}: {transferred / 1024:.0f} KB"
 
 
 def plural_form(lang: str, count: int) -> str:

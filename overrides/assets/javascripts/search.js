@@ -180,10 +180,10 @@ export function searchEngine(data) {
         hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
       }
     }
-    const hub = data.hubs[law];
-    if (hub && !hits.some((hit) => hit.rank <= 1)) {
+    if (!hits.some((hit) => hit.rank <= 1)) {
       // no text of this language (or edition) has the law: its page says where to read it
-      hits.push({ key: hub.key, url: siteUrl(hub.url), anchor: "", label: hub.label, title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+      const hub = (field) => data.hub[field].replace("{n}", law);
+      hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
     }
     return hits.sort((a, b) => a.rank - b.rank);
   }

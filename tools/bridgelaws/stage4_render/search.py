@@ -27,7 +27,7 @@ import re
 import tomllib
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -233,10 +233,12 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "docs": docs,
         "refs": refs.syntax_for_script(),
         "lawCount": facts.LAW_COUNT,
-        # where each law can be read, for the query a language (or edition) has no text of
-        "hubs": {
-            str(n): {"key": refs.result_key(str(n)), "label": refs.result_label(str(n)), "url": urls.law_hub(lang, n)}
-            for n in facts.LAW_NUMBERS
+        # where each law can be read, for the query a language (or edition) has no text of:
+        # one pattern per field ("{n}" is the law), not a table of 93
+        "hub": {
+            "key": per_law(lambda n: refs.result_key(str(n))),
+            "label": per_law(lambda n: refs.result_label(str(n))),
+            "url": per_law(lambda n: urls.law_hub(lang, n)),
         },
         "lawTitles": {
             str(n): display_title(corpus.law_title(n, lang), lang)
@@ -251,6 +253,17 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "synonyms": [{"words": list(s.words), "refs": list(s.refs), "note": s.note} for s in vocabulary.synonyms],
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
+
+
+def per_law(make: Callable[[int], str]) -> str:
+    """What ``make`` gives for each law, as one pattern with ``{n}`` for the number: checked
+    against every law, so the script that fills it in gets exactly what Python would say."""
+    sample = facts.LAW_COUNT
+    pattern = make(sample).replace(str(sample), "{n}")
+    wrong = [n for n in facts.LAW_NUMBERS if pattern.replace("{n}", str(n)) != make(n)]
+    if wrong or "{n}" not in pattern:
+        raise ValueError(f"no per-law pattern: {make(sample)!r} for law {sample}, wrong for laws {wrong[:5]}")
+    return pattern
 
 
 # the interface strings search.js shows (the page's own are rendered into it here);
