@@ -11,6 +11,7 @@ Three kinds of check:
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import unicodedata
@@ -23,6 +24,7 @@ from bench import search as bench_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage4_render import search as search_data
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
 from conftest import ROOT
@@ -335,6 +337,105 @@ def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(page: obje
     assert "law:50" in inflected[:3], inflected
     # a compound is no inflection: "straffkort" is the penalty card, not "straff" (a penalty, Law 90)
     assert "law:90" not in [result_key(href) for href in run_search(page, base_url, "sv", "straffkort")]
+
+
+def _reordered_concept_queries() -> list[tuple[str, str, str]]:
+    """(language, a concept's phrase with its words in reverse order, its governing law): a term's
+    words name the concept in any order ("poza kolejnością wyjście")."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        governing = concept.governing()
+        for lang in SEARCH_LANGUAGES:
+            phrases = [form for form in concept.forms(lang) if " " in form and "*" not in form]
+            if governing and phrases:
+                cases.append((lang, " ".join(reversed(phrases[0].split())), f"law:{refs.law_of(governing)}"))
+    return cases
+
+
+def test_a_concepts_phrase_in_another_word_order_still_names_it(page: object, base_url: str) -> None:
+    cases = _reordered_concept_queries()
+    assert len(cases) > 30
+    misses = []
+    for lang, query, law in cases:
+        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
+        if law not in keys:
+            misses.append((lang, query, law, keys))
+    assert len(misses) <= len(cases) // 20, misses  # a phrase reversed may name a longer concept
+
+
+def _mixed_term_queries() -> list[tuple[str, str, str]]:
+    """(language, a word of one term + a word of another term of the same concept, its governing
+    law): the concept's words as a whole name it, though no one term holds both words ("wist"
+    of "wist nie ze swojej ręki" and "kolejnością" of "wyjście poza kolejnością")."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        governing = concept.governing()
+        for lang in SEARCH_LANGUAGES:
+            forms = [form for form in concept.forms(lang) if "*" not in form]
+            longest = [max(form.split(), key=len) for form in forms]
+            pairs = [(a, b) for a, b in itertools.pairwise(longest) if len(a) >= 5 and len(b) >= 5 and a[:5] != b[:5]]
+            if governing and pairs:
+                cases.append((lang, " ".join(pairs[0]), f"law:{refs.law_of(governing)}"))
+    return cases
+
+
+def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) -> None:
+    cases = _mixed_term_queries()
+    assert len(cases) > 20
+    misses = []
+    for lang, query, law in cases:
+        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
+        if law not in keys:
+            misses.append((lang, query, law, keys))
+    assert len(misses) <= len(cases) // 10, misses
+
+
+def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
+    """Words of 7+ letters printed in one law of the language's texts only: word → law key,
+    their first five letters starting no word of any other law (so no stem joins them)."""
+    starts: dict[str, set[str]] = {}
+    holders: dict[str, set[str]] = {}
+    for entry in corpus.in_language(lang):
+        pages = [(f"law:{law.number}", law) for law in entry.document.laws]
+        pages += [(f"point:{point.number}", point) for point in entry.document.points]
+        for key, numbered in pages:
+            texts = [numbered.title, *(paragraph.text for paragraph in numbered.paragraphs)]
+            for provision in numbered.provisions():
+                texts += [provision.title, *(paragraph.text for paragraph in provision.paragraphs)]
+            if key == "law:1":  # the definitions page is a page too: its words start no law's
+                for definition in entry.document.definitions:
+                    texts += [definition.term, *(paragraph.text for paragraph in definition.paragraphs)]
+            for word in search_data.WORD.findall(" ".join(texts)):
+                folded = search_data.fold(word)
+                starts.setdefault(folded[:5], set()).add(key)
+                if len(folded) >= 7 and folded.isalpha():
+                    holders.setdefault(folded, set()).add(key)
+    return {word: next(iter(keys)) for word, keys in holders.items() if len(keys) == 1 and starts[word[:5]] == keys}
+
+
+@pytest.mark.parametrize("lang", ["fi", "sv"])
+def test_words_no_page_holds_together_list_the_pages_with_each(
+    page: object, base_url: str, corpus: Corpus, lang: str
+) -> None:
+    """Two words of two different laws: no page holds both, so the pages with either are
+    listed (rather than nothing), and the status line says they hold only some of the words."""
+    words = _words_of_one_law(corpus, lang)
+    rng = random.Random(f"some-words-{lang}")
+    tried = 0
+    for first, second in zip(rng.sample(sorted(words), 12), rng.sample(sorted(words), 12), strict=True):
+        if words[first] == words[second]:
+            continue
+        tried += 1
+        query = f"{first} {second}"
+        keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+        assert {words[first], words[second]} <= set(keys), (query, keys)
+        status = page.inner_text("#search-status")  # type: ignore[attr-defined]
+        assert t(lang, "search_some_words") in status, (query, status)
+        if tried == 3:
+            break
+    assert tried == 3
 
 
 def test_no_where_to_read_page_under_an_edition_filter(page: object, base_url: str) -> None:

@@ -207,10 +207,20 @@ export function searchEngine(data) {
 
   // "straffkort" → "straffkortet", "träkarl" → "träkarlens"; not "straff" → "straffkort" (a compound)
   const INFLECTED = { base: 5, ending: 3 };
+  /* A concept also named by its vocabulary as a whole, the words of all its terms together:
+   * when at least `words` of the query's words (of `minLength` letters or more, one of them of
+   * `long` or more) fit its words, and they are at least `share` of the query's words.  "wist
+   * poza kolejnością" is the lead out of turn (its terms "wyjście poza kolejnością" and "wist
+   * nie ze swojej ręki" hold every word), "sırası dışında atak" too ("sırasız atak"). */
+  const BAG = { words: 2, minLength: 3, long: 5, share: 2 / 3 };
+  /* a word of the vocabulary as a whole fits a query word sharing its first `stem` letters, each
+   * with an ending of at most `ending` after them (Finnish "tunnustamatta" ~ "tunnustaminen") */
+  const BAG_STEM = { stem: 5, ending: 4 };
 
   /** How a query word fits a term's word: 2 the same (or its start, for "word*"); 1 the word of
    * five letters or more with an ending of up to three (an inflection the term base does not
-   * list); 0 not at all. */
+   * list); 0 not at all.  Not the other way round: "wyjaśnień" typed is no "wyjaśnienie" of
+   * the term base (a word the texts use in passing would name the concept). */
   function termFit(pattern, word) {
     if (pattern.endsWith("*")) return word.startsWith(pattern.slice(0, -1)) ? 2 : 0;
     if (word === pattern) return 2;
@@ -218,35 +228,74 @@ export function searchEngine(data) {
     return inflected ? 1 : 0;
   }
 
+  /** termFit, or a shared stem (BAG_STEM): how a word fits a concept's vocabulary as a whole. */
+  function stemFit(pattern, word) {
+    if (termFit(pattern, word)) return true;
+    const stem = pattern.replace(/\*$/, "");
+    let shared = 0;
+    while (shared < stem.length && shared < word.length && stem[shared] === word[shared]) shared++;
+    return shared >= BAG_STEM.stem && stem.length - shared <= BAG_STEM.ending && word.length - shared <= BAG_STEM.ending;
+  }
+
+  /** Where a term's words stand in the query, in any order, each on a word of its own: the
+   * query words' indexes and whether every one is as written, or null. */
+  function termPlaces(pattern, words) {
+    const places = [];
+    let exact = true;
+    for (const part of pattern) {
+      let best = -1;
+      let bestFit = 0;
+      words.forEach((word, index) => {
+        if (places.includes(index)) return;
+        const fit = termFit(part, word);
+        if (fit > bestFit) [best, bestFit] = [index, fit];
+      });
+      if (best < 0) return null;
+      places.push(best);
+      exact = exact && bestFit === 2;
+    }
+    return { places: places.sort((a, b) => a - b), exact };
+  }
+
+  /** The query words a concept's vocabulary as a whole holds (BAG), or null. */
+  function bagPlaces(synonym, words) {
+    const vocabulary = synonym.words.flatMap((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u)).filter((part) => part.length >= BAG.minLength);
+    const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength);
+    const places = content.filter(([word]) => vocabulary.some((part) => stemFit(part, word))).map(([, index]) => index);
+    const enough = places.length >= BAG.words && places.length >= BAG.share * content.length;
+    return enough && places.some((index) => words[index].length >= BAG.long) ? places : null;
+  }
+
   /** The concepts a query names (data.synonyms, from content/terms): where each term (a word or
-   * a phrase) stands in the query.  The longest term wins its words: "wyjście poza kolejnością"
-   * names the lead out of turn, and its "kolejność" names nothing else; then a term as written
-   * wins over an inflected one; terms naming the same words equally (one word for two concepts)
-   * are all kept. */
+   * a phrase, its words in any order) stands in the query, or else where the concept's
+   * vocabulary as a whole does (BAG).  The term naming most words wins them: "wyjście poza
+   * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
+   * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
+   * same words equally (one word for two concepts) are all kept.  In that order they come first. */
   function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const found = [];
     data.synonyms.forEach((synonym, order) => {
+      let whole = false;
       for (const entry of synonym.words) {
         const pattern = fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
-        if (!pattern.length) continue;
-        for (let start = 0; start + pattern.length <= words.length; start++) {
-          const fits = pattern.map((part, i) => termFit(part, words[start + i]));
-          if (fits.includes(0)) continue;
-          const exact = fits.every((fit) => fit === 2);
-          found.push({ synonym, order, start, end: start + pattern.length, exact, used: words.slice(start, start + pattern.length).join(" ") });
-        }
+        const placed = pattern.length ? termPlaces(pattern, words) : null;
+        if (!placed) continue;
+        whole = true;
+        found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
       }
+      const bag = whole ? null : bagPlaces(synonym, words);
+      if (bag) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
-    found.sort((a, b) => b.end - b.start - (a.end - a.start) || b.exact - a.exact || a.start - b.start || a.order - b.order);
-    const owner = new Array(words.length).fill(null); // the span that took each word
+    found.sort((a, b) => b.places.length - a.places.length || b.whole - a.whole || b.exact - a.exact || a.places[0] - b.places[0] || a.order - b.order);
+    const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
-      const span = `${candidate.start}-${candidate.end}-${candidate.exact}`;
-      const free = owner.slice(candidate.start, candidate.end).every((taken) => taken === null || taken === span);
+      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}`;
+      const free = candidate.places.every((index) => owner[index] === null || owner[index] === key);
       if (!free || named.some((other) => other.synonym === candidate.synonym)) continue;
-      owner.fill(span, candidate.start, candidate.end);
-      named.push(candidate);
+      candidate.places.forEach((index) => (owner[index] = key));
+      named.push({ ...candidate, used: candidate.places.map((index) => words[index]).join(" ") });
     }
     return named;
   }
@@ -278,6 +327,10 @@ export function searchEngine(data) {
   }
 
   const MAX_VARIANTS = 16;
+  /* When fewer than `below` pages have every word of a query of 2 to `maxWords` words (each of
+   * `minLength` letters or more), pages with some of them follow, most words first; each word
+   * is searched with at most `variants` of its spelling forms. */
+  const SOME_WORDS = { below: 3, maxWords: 6, minLength: 3, variants: 4 };
 
   /** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
   function letterVariants(word) {
@@ -394,6 +447,15 @@ export function searchEngine(data) {
     });
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
+    let partial = false;
+    const words = query.split(/\s+/).filter((word) => bare(word).length >= SOME_WORDS.minLength);
+    if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.maxWords) {
+      // no (or hardly any) page has every word: the pages that have most of them, after those
+      // that have all ("kiistanalaiset tosiasiat" → 85, where the text says "tosiasioista")
+      const some = await someWords(pf, words, options, new Set(ranked.map((entry) => entry.result.id)));
+      partial = !ranked.length && some.length > 0; // the status line says so only when none has all
+      ranked = ranked.concat(some);
+    }
     if (!ranked.length) {
       const words = query.split(/\s+/).filter(Boolean);
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
@@ -405,7 +467,30 @@ export function searchEngine(data) {
       }
     }
     const used = approximate ? [approximate, ...variantQueries(approximate)] : queries;
-    return { ranked: ranked.map((entry) => entry.result), approximate, forms: wordForms(used) };
+    return { ranked: ranked.map((entry) => entry.result), approximate, partial, forms: wordForms(used) };
+  }
+
+  /** Pages that have some of the query's words, those with the most words first (then
+   * Pagefind's score), leaving out the pages already found (`known`): one search per word and
+   * its spelling variants, the main thread given back between them. */
+  async function someWords(pf, words, options, known) {
+    const found = new Map(); // id → { result, words: Set of word indexes, score }
+    for (const [index, word] of words.entries()) {
+      for (const form of [word, ...variantQueries(word)].slice(0, SOME_WORDS.variants)) {
+        await yieldToMain();
+        const search = await pf.search(form, options);
+        for (const result of search ? search.results : []) {
+          if (known.has(result.id)) continue;
+          const entry = found.get(result.id) || { result, words: new Set(), score: 0 };
+          entry.words.add(index);
+          entry.score = Math.max(entry.score, result.score);
+          found.set(result.id, entry);
+        }
+      }
+    }
+    return [...found.values()]
+      .sort((a, b) => b.words.size - a.words.size || b.score - a.score)
+      .map(({ result, score }) => ({ result, score }));
   }
 
   /** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
@@ -504,15 +589,16 @@ export function searchEngine(data) {
     hits = hits.concat(concepts.first);
     const later = { third: concepts.third, after: concepts.after };
     let approximate = null;
+    let partial = false;
     let ranked = [];
     let forms = [];
     let failure = null;
     try {
-      if (!provision) ({ ranked, approximate, forms } = await textResults(query, edition));
+      if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition));
     } catch (error) {
       failure = format(strings.search_offline, { error: error.message || error });
     }
-    return { hits, later, ranked, forms, approximate, failure };
+    return { hits, later, ranked, forms, approximate, partial, failure };
   }
 
   return { lang, search, textHits };
@@ -624,7 +710,7 @@ export function resultGroups() {
 /** The concept hits that wait for the word results (conceptHits): "where to read" pages third,
  * the concept's other laws after what is already there. */
 export function placeLater(later, add) {
-  later.third.forEach((hit) => add(hit, 2));
+  later.third.forEach((hit, index) => add(hit, 2 + index)); // in the order the concepts were named
   later.after.forEach((hit) => add(hit));
 }
 
@@ -649,7 +735,7 @@ function languagePage(engine) {
     const query = searchable(typed);
     const cut = query === typed ? "" : format(strings.search_too_long, { count: MAX_QUERY }) + " ";
     statusLine.textContent = strings.search_loading;
-    const { hits, later, ranked, forms, approximate, failure } = await engine.search(query, edition);
+    const { hits, later, ranked, forms, approximate, partial, failure } = await engine.search(query, edition);
     if (token !== current) return;
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
@@ -690,6 +776,7 @@ function languagePage(engine) {
       statusLine.textContent =
         cut +
         (approximate ? format(strings.search_approximate, { q: approximate }) + " " : "") +
+        (partial ? strings.search_some_words + " " : "") +
         format(resultsFor(order.length, from < ranked.length), { count: order.length + (from < ranked.length ? "+" : ""), q: query });
     // finished: scripts and tests wait for data-query to equal the query they typed
     list.removeAttribute("aria-busy");

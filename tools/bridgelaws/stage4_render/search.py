@@ -278,6 +278,7 @@ SEARCH_STRINGS = (
     "search_synonym",
     "search_law_missing",
     "search_approximate",
+    "search_some_words",
     "search_too_long",
     "search_more",
     "law",
