@@ -43,8 +43,6 @@ UNCOVERED = {
     "40B2ai": "2007 Law 40B2(a) wording not read",
     "40B2aii": "2007 Law 40B2(a) wording not read",
     "40B2aiii": "2007 Law 40B2(a) wording not read",
-    # PZBS point 26: WBF 2017 93C 'Further Possibilities of Appeal' read; no WBF 2007 text of Law 93 read.
-    "93C": "2007 Law 93C not read",
 }
 
 # Sections of the 2007 texts (Laws 9-18) with no 2007-2017 row.
