@@ -44,9 +44,9 @@ UNCOVERED: dict[str, str] = {
 
 # Sections of the 2007 texts (Laws 9-18) with no 2007-2017 row.
 UNCOVERED_2007 = {
-    # fi-2007/sv-2007 16C3 (after the first call the Director proceeds as in 2(c)): neither the WBF 2007 English
-    # 16C3 nor WBF 2017 16D3 was read.
-    "16C3": "WBF 2007 16C3 and WBF 2017 16D3 not read",
+    # fi-2007/sv-2007 16C3 (information received after the first call: the Director proceeds as in 2(c)). WBF 2017
+    # 16D has an item 3 (cited as 'Law 16 D [1 & 3]' in EBU TD forum discussion, 2018) whose wording was not read.
+    "16C3": "WBF 2017 16D3 exists but its wording was not read",
 }
 
 # 2017 provisions with a row that tr-2017 does not print as a provision of its own.
