@@ -43,10 +43,9 @@ UNCOVERED: dict[str, str] = {
 }
 
 # Sections of the 2007 texts (Laws 9-18) with no 2007-2017 row.
-UNCOVERED_2007 = {
-    # fi-2007/sv-2007 16C3 (information received after the first call: the Director proceeds as in 2(c)). WBF 2017
-    # 16D has an item 3 (cited as 'Law 16 D [1 & 3]' in EBU TD forum discussion, 2018) whose wording was not read.
-    "16C3": "WBF 2017 16D3 exists but its wording was not read",
+UNCOVERED_2007: dict[str, str] = {
+    # Empty: the last one, 16C3, now has a row (2017 16D3 as quoted in EBU TD forum discussion). A section of the
+    # 2007 texts that cannot be paired goes here with the reason.
 }
 
 # 2017 provisions with a row that tr-2017 does not print as a provision of its own.
