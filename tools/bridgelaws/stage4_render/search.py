@@ -63,7 +63,7 @@ DETECTION_WEIGHTS: dict[str, float] = {
 }
 
 # the letter n-gram model's knobs, unless [detect] model says otherwise (see search.toml)
-MODEL_KNOBS: dict[str, float] = {"order": 3, "smoothing": 0.1, "min_count": 5, "spread": 4, "sure": 7}
+MODEL_KNOBS: dict[str, float] = {"order": 3, "smoothing": 0.1, "min_count": 5, "spread": 4, "sure": 8}
 
 
 @dataclass(frozen=True)
