@@ -125,8 +125,8 @@ def blank(browser: object) -> Iterator[object]:
     context.close()
 
 
-def detection_script(site: Path) -> str:
-    """search-anywhere.js's detection functions (the site's minified copy), callable on their own."""
+def detection_script() -> str:
+    """search-anywhere.js's detection functions, callable on their own."""
     source = (ROOT / "overrides" / "assets" / "javascripts" / "search-anywhere.js").read_text("utf-8")
     start, end = source.index("// -- which language"), source.index("// -- /search/")
     return source[start:end]
@@ -144,7 +144,7 @@ def test_chromium_scores_and_decides_as_python_does(
     texts = [w for entry in corpus.entries for text in search._texts(entry) for w in search.WORD.findall(text)]
     words = sorted({search.fold(w) for w in texts})[::7][:400]
     queries = [query for _, query in TABLE] + ["Tävlingsledarens beslut", "KISITLAMA", "12 §", "Yasa 45"]
-    body = detection_script(site)
+    body = detection_script()
     found = blank.evaluate(  # type: ignore[attr-defined]
         "([body, detect, words, queries]) => new Function('detect', 'words', 'queries', body + "
         "'; return [words.map(w => modelScores(w, detect.model)),"
