@@ -88,7 +88,7 @@ def test_words_the_model_never_saw_are_told_by_their_letters(
             total += 1
     assert total > 1000
     assert right / total >= 0.75, (right, total)  # measured 0.80 (2653 of 3329)
-    assert wrong / total <= 0.03, (wrong, total, right)
+    assert wrong / total <= 0.03, (wrong, total, right)  # measured 0.019 (63)
 
 
 def test_the_model_is_compact_and_quantised(data: dict[str, object]) -> None:
