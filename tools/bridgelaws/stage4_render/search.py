@@ -23,11 +23,12 @@ pages stay out of the index.
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
-from bridgelaws.stage4_render.page import Page, display_title, doc_short_name, h, language_name, md_inline, t
+from bridgelaws.stage4_render.page import Page, _strings, display_title, doc_short_name, h, language_name, md_inline, t
 
 VOCABULARY_FILE = "search.toml"
 SEARCH_LANGUAGES = facts.TEXT_LANGUAGES  # every language the site holds texts in
@@ -52,7 +53,17 @@ class Synonym:
 
 
 # what each sign of a language adds to its score, unless [detect] weights says otherwise
-DETECTION_WEIGHTS: dict[str, float] = {"own_letter": 4, "shared_letter": 1, "form": 4, "word": 2, "word_start": 1}
+DETECTION_WEIGHTS: dict[str, float] = {
+    "own_letter": 4,
+    "shared_letter": 1,
+    "form": 4,
+    "word": 2,
+    "word_start": 1,
+    "model": 2,
+}
+
+# the letter n-gram model's knobs, unless [detect] model says otherwise (see search.toml)
+MODEL_KNOBS: dict[str, float] = {"order": 3, "smoothing": 0.1, "min_count": 5, "spread": 4, "sure": 8}
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,7 @@ class Detection:
     prefix: int = 5
     margin: float = 2.0
     weights: dict[str, float] = field(default_factory=lambda: dict(DETECTION_WEIGHTS))
+    model: dict[str, float] = field(default_factory=lambda: dict(MODEL_KNOBS))
 
 
 @dataclass(frozen=True)
@@ -77,6 +89,7 @@ class Vocabulary:
     letters: dict[str, str] = field(default_factory=dict)
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
+    english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
     detection: Detection = field(default_factory=Detection)  # the same for every language
 
 
@@ -122,12 +135,13 @@ def with_term_base(vocabulary: dict[str, Vocabulary], base: TermBase) -> dict[st
     words in the language and in English, the governing law first) and the language's own
     words for them, which tell ``/search/`` the language of a query (``wist`` is Polish)."""
     detection = next((entry.detection for entry in vocabulary.values()), Detection())
+    english = tuple(dict.fromkeys(form.removesuffix(PREFIX).lower() for c in base.concepts for form in c.forms("en")))
     combined = {}
     for lang in SEARCH_LANGUAGES:
         own = vocabulary.get(lang, Vocabulary(detection=detection))
         synonyms = tuple(Synonym(words, laws, note) for words, laws, note in base.synonyms(lang))
         words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
-        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)))
+        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english)
     return combined
 
 
@@ -147,6 +161,7 @@ def _detection(path: Path, table: dict[str, object]) -> Detection:
     if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in weights.values()):
         raise VocabularyError(f"{path}: [detect] weights: expected numbers, got {weights}")
     return Detection(
+        model=_model_knobs(path, table.get("model", {})),
         weights={**DETECTION_WEIGHTS, **{str(key): float(value) for key, value in weights.items()}},
         letters={str(lang): str(value) for lang, value in letters.items()},
         forms={str(lang): tuple(str(form).lower() for form in _list(value)) for lang, value in forms.items()},
@@ -154,6 +169,29 @@ def _detection(path: Path, table: dict[str, object]) -> Detection:
         prefix=int(numbers["prefix"]),
         margin=numbers["margin"],
     )
+
+
+def _model_knobs(path: Path, knobs: object) -> dict[str, float]:
+    """``[detect] model``: the letter n-gram model's knobs (search.toml says what each means)."""
+    if not isinstance(knobs, dict) or set(knobs) - set(MODEL_KNOBS):
+        line = _line_of(path, "model")
+        raise VocabularyError(f"{path}:{line}: [detect] model: expected a table of {', '.join(MODEL_KNOBS)}")
+    for key, value in knobs.items():
+        whole = key in ("order", "min_count")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or value < 0
+            or (whole and not isinstance(value, int))
+            or (key == "order" and not 1 <= value <= 5)
+            or (key == "smoothing" and value <= 0)
+        ):
+            line = _line_of(path, "model")
+            wanted = {"order": "a whole number from 1 to 5", "min_count": "a whole number of at least 0"}.get(
+                key, "a number above 0" if key == "smoothing" else "a number of at least 0"
+            )
+            raise VocabularyError(f"{path}:{line}: [detect] model {key}: expected {wanted}, got {value!r}")
+    return {**MODEL_KNOBS, **{str(key): float(value) for key, value in knobs.items()}}
 
 
 def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
@@ -448,6 +486,193 @@ def language_words(
     return chosen
 
 
+MODEL_EDGE = "_"  # a word's start and end among its letter n-grams: "_ko" starts "kortti", "ti_" ends it
+MODEL_ENGLISH = "en"  # the English model: words every language's search knows, so they tell no language
+
+
+def english_words(vocabulary: dict[str, Vocabulary]) -> list[str]:
+    """The term base's English words, folded: every language's search knows them (directors use
+    them everywhere), so a query word among them tells no language."""
+    english = next((entry.english for entry in vocabulary.values()), ())
+    return sorted({fold(word) for term in english for word in WORD.findall(term)})
+
+
+def letter_grams(word: str, order: int) -> list[str]:
+    """A folded word's letter n-grams of 1 to ``order`` letters, its edges marked with
+    :data:`MODEL_EDGE` ("kort", 3 → k o r t _k ko or rt t_ _ko kor ort rt_)."""
+    padded = f"{MODEL_EDGE}{word}{MODEL_EDGE}"
+    return [
+        padded[at : at + n]
+        for n in range(1, order + 1)
+        for at in range(len(padded) - n + 1)
+        if padded[at : at + n] != MODEL_EDGE
+    ]
+
+
+def model_training(corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str]) -> dict[str, list[str]]:
+    """The words each language's letter model learns from, folded: its texts' words, its terms
+    in the term base and its interface strings; and English's (the term base's English words and
+    the English interface), which every language's search knows."""
+    training: dict[str, list[str]] = {}
+    for lang in [*languages, MODEL_ENGLISH]:
+        own = vocabulary.get(lang, Vocabulary())
+        texts = [text for entry in corpus.in_language(lang) for text in _texts(entry)] if lang in languages else []
+        if lang == MODEL_ENGLISH:
+            texts.extend(next((entry.english for entry in vocabulary.values()), ()))
+        else:
+            texts.extend(own.terms)
+        texts.extend(ui_texts(lang))
+        training[lang] = [fold(word) for text in texts for word in WORD.findall(text)]
+    return training
+
+
+def ui_texts(lang: str) -> list[str]:
+    """The interface strings of ``lang``, placeholders and markup left out."""
+    return [re.sub(r"\{\w+\}|<[^>]*>", " ", str(text)) for text in _strings().get(lang, {}).values()]
+
+
+def language_model(training: Mapping[str, Iterable[str]], knobs: dict[str, float]) -> dict[str, object]:
+    """Per language, how likely each letter n-gram is in its words (each distinct word once),
+    for /search/ to weigh a word no list carries ("trumf", "atut"): a naive Bayes model of letter
+    1- to ``order``-grams with add-``smoothing`` estimates, in whole nats (natural logarithm)
+    above the language's floor, the estimate of an n-gram it never saw (``floor``, per n).  Kept:
+    n-grams seen ``min_count`` times or more whose estimates differ by more than ``spread`` nats
+    between languages; an n-gram no language keeps counts for none.  ``grams[lang][q - 1]``
+    holds the n-grams ``q`` nats above the floor, space-separated (compact in the page)."""
+    order, smoothing = int(knobs["order"]), knobs["smoothing"]
+    floors: dict[str, list[int]] = {}
+    levels: dict[str, dict[str, int]] = {}
+    for lang, words in training.items():
+        counts = Counter(gram for word in sorted(set(words)) for gram in letter_grams(word, order))
+        total, kinds = Counter[int](), Counter[int]()
+        for gram, count in counts.items():
+            total[len(gram)] += count
+            kinds[len(gram)] += 1
+        denominator = {n: total[n] + smoothing * (kinds[n] + 1) for n in range(1, order + 1)}
+        floors[lang] = [round(math.log(smoothing / denominator[n])) for n in range(1, order + 1)]
+        levels[lang] = {}
+        for gram, count in counts.items():
+            level = round(math.log((count + smoothing) / denominator[len(gram)])) - floors[lang][len(gram) - 1]
+            if count >= knobs["min_count"] and level > 0:
+                levels[lang][gram] = level
+    every = set().union(*(set(table) for table in levels.values()))
+    kept = set()
+    for gram in every:
+        estimates = [floors[lang][len(gram) - 1] + levels[lang].get(gram, 0) for lang in training]
+        if max(estimates) - min(estimates) > knobs["spread"]:
+            kept.add(gram)
+    grams = {}
+    for lang, table in levels.items():
+        top = max((level for gram, level in table.items() if gram in kept), default=0)
+        grams[lang] = [
+            " ".join(sorted(gram for gram, level in table.items() if level == q and gram in kept))
+            for q in range(1, top + 1)
+        ]
+    return {"order": order, "languages": list(training), "floor": floors, "grams": grams}
+
+
+def model_scores(word: str, model: dict[str, object]) -> dict[str, int]:
+    """Each model language's log-likelihood of a folded word, in whole nats: what search.js
+    computes from the same data (``modelScores``), summed over the word's n-grams some
+    language keeps."""
+    tables = _model_tables(model)
+    order = model["order"]
+    floor = model["floor"]
+    assert isinstance(order, int) and isinstance(floor, dict)
+    grams = [gram for gram in letter_grams(word, order) if any(gram in table for table in tables.values())]
+    return {
+        lang: sum(floor[lang][len(gram) - 1] + table.get(gram, 0) for gram in grams) for lang, table in tables.items()
+    }
+
+
+_tables: dict[int, tuple[dict[str, object], dict[str, dict[str, int]]]] = {}
+
+
+def _model_tables(model: dict[str, object]) -> dict[str, dict[str, int]]:
+    cached = _tables.get(id(model))
+    if cached and cached[0] is model:
+        return cached[1]
+    grams = model["grams"]
+    assert isinstance(grams, dict)
+    tables = {
+        lang: {gram: level for level, joined in enumerate(by_level, start=1) for gram in joined.split()}
+        for lang, by_level in grams.items()
+    }
+    _tables[id(model)] = (model, tables)
+    return tables
+
+
+TOKEN = re.compile(r"[^\w§]+|_")
+LETTERS_ONLY = re.compile(r"[^\W\d_]{3,}")
+
+
+def language_scores(query: str, data: dict[str, object]) -> dict[str, float]:
+    """Each language's score for a query, as ``languageScores`` in search-anywhere.js computes
+    it from :func:`detection_data` (the reference the browser tests hold it to); the English
+    model's share under :data:`MODEL_ENGLISH`."""
+    languages, letters, forms = data["languages"], data["letters"], data["forms"]
+    weight, words, prefix, model = data["weights"], data["words"], data["prefix"], data["model"]
+    assert isinstance(languages, list) and isinstance(letters, dict) and isinstance(forms, dict)
+    assert isinstance(weight, dict) and isinstance(words, dict) and isinstance(prefix, int)
+    assert isinstance(model, dict)
+    scores: dict[str, float] = {lang: 0 for lang in [*languages, MODEL_ENGLISH]}
+    for letter in set(query) | set(query.lower()):
+        owners = [lang for lang in languages if letter in letters[lang]]
+        for lang in owners:
+            scores[lang] += weight["own_letter"] if len(owners) == 1 else weight["shared_letter"]
+    tokens = [token for token in TOKEN.split(fold(query)) if token]
+    for lang in languages:
+        if any(token in forms[lang] for token in tokens):
+            scores[lang] += weight["form"]
+    english = set(data["english"])  # type: ignore[call-overload]
+    for token in tokens:
+        if not LETTERS_ONLY.fullmatch(token) or token in english:
+            continue
+        exact = [lang for lang in languages if token in set(words[lang])]
+        for lang in exact:
+            scores[lang] += weight["word"]
+        if exact:
+            continue
+        if len(token) >= prefix:
+            shared = {lang: _longest_start(token, words[lang]) for lang in languages}
+            longest = max(shared.values())
+            if longest >= prefix:
+                for lang in languages:
+                    if shared[lang] == longest:
+                        scores[lang] += weight["word_start"]
+        likely = model_scores(token, model)
+        ranked = sorted(likely, key=lambda lang: -likely[lang])
+        if len(ranked) > 1 and likely[ranked[0]] - likely[ranked[1]] >= model["sure"]:
+            scores[ranked[0]] += weight["model"]
+    return scores
+
+
+def _longest_start(token: str, words: list[str]) -> int:
+    best = 0
+    for word in words:
+        n = 0
+        while n < len(token) and n < len(word) and token[n] == word[n]:
+            n += 1
+        best = max(best, n)
+    return best
+
+
+def detect_language(query: str, data: dict[str, object]) -> str | list[str]:
+    """The query's language when one leads (``detectLanguage`` in search-anywhere.js), else the
+    languages whose best results /search/ shows side by side, best first."""
+    scores = language_scores(query, data)
+    languages = data["languages"]
+    margin = data["margin"]
+    assert isinstance(languages, list) and isinstance(margin, int | float)
+    english = scores.pop(MODEL_ENGLISH)
+    ranked = sorted(languages, key=lambda lang: -scores[lang])  # stable: a tie in the data's order
+    best = scores[ranked[0]]
+    second = scores[ranked[1]] if len(ranked) > 1 else 0
+    if best > 0 and best >= margin * second and best > second and best > english:
+        return str(ranked[0])
+    return [lang for lang in ranked if scores[lang] * margin >= best] if best > 0 else list(ranked)
+
+
 def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page) -> dict[str, object]:
     """What ``search.js`` on ``/search/`` weighs: per language its own letters, its provision
     forms (the law words no other language shares, and ``[detect] forms``), its distinctive
@@ -468,6 +693,11 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page
         "letters": {lang: detection.letters.get(lang, "") for lang in languages},
         "forms": forms,
         "words": language_words(corpus, vocabulary, languages, detection.words),
+        "english": english_words(vocabulary),
+        "model": {
+            **language_model(model_training(corpus, vocabulary, languages), detection.model),
+            "sure": detection.model["sure"],
+        },
         "prefix": detection.prefix,
         "margin": detection.margin,
         "weights": detection.weights,
