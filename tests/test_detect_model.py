@@ -56,6 +56,25 @@ def test_most_of_a_languages_queries_are_decided_for_it(data: dict[str, object],
     assert right >= 0.9 * len(queries), (lang, right, len(queries))  # measured: 40-44 of 42-45
 
 
+def test_side_by_side_the_querys_own_language_comes_first_more_often(data: dict[str, object]) -> None:
+    """Where no language leads, the letter model's likelihood of the whole query orders the
+    languages shown side by side: the query's own language is first more often than without it
+    (where the data's order, Finnish first, decided)."""
+    undecided = [(lang, q) for lang, q in TABLE if lang in search.SEARCH_LANGUAGES]
+    undecided = [(lang, q) for lang, q in undecided if isinstance(search.detect_language(q, data), list)]
+    assert undecided
+    without = json.loads(json.dumps(data))
+    without["model"]["floor"] = {lang: [0, 0, 0] for lang in without["model"]["floor"]}
+    without["model"]["grams"] = {lang: [] for lang in without["model"]["grams"]}
+
+    def first_of(query: str, detection: dict[str, object]) -> str:
+        found = search.detect_language(query, detection)
+        return found if isinstance(found, str) else found[0]
+
+    first = [sum(first_of(q, d) == lang for lang, q in undecided) for d in (data, without)]
+    assert first[0] > first[1], (first, len(undecided))
+
+
 def test_the_model_leads_where_the_word_lists_do_not(data: dict[str, object]) -> None:
     """The model's share: without it, fewer of the table's queries are decided right."""
     without = json.loads(json.dumps(data))

@@ -124,11 +124,24 @@ function longestStart(token, words) {
   return best;
 }
 
+/** The letter model's log-likelihood of the query's words (Python's search.query_likelihood):
+ * what orders languages the other signals tie ("hjärter": sv before fi). */
+function queryLikelihood(query, detect) {
+  const total = {};
+  for (const token of foldAny(query).split(/[^\p{L}\p{N}§]+/u)) {
+    if (!/^\p{L}{3,}$/u.test(token)) continue;
+    for (const [lang, score] of Object.entries(modelScores(token, detect.model))) total[lang] = (total[lang] || 0) + score;
+  }
+  return total;
+}
+
 /** {lang} when one language scores `margin` times any other; else {candidates}: the languages
  * near the best, best first, or all of them when nothing speaks for any. */
 function detectLanguage(query, detect) {
   const scores = languageScores(query, detect);
-  const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
+  const likelihood = queryLikelihood(query, detect);
+  // best first; a tie by the letter model's likelihood of the whole query, then the data's order
+  const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a] || (likelihood[b] || 0) - (likelihood[a] || 0));
   const best = scores[ranked[0]];
   const second = ranked.length > 1 ? scores[ranked[1]] : 0;
   // English words that no list carries ("trump") weigh against every language: side by side

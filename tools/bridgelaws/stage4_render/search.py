@@ -657,6 +657,19 @@ def _longest_start(token: str, words: list[str]) -> int:
     return best
 
 
+def query_likelihood(query: str, data: dict[str, object]) -> dict[str, int]:
+    """The letter model's log-likelihood of the query's words (``queryLikelihood`` in
+    search-anywhere.js): what orders languages the other signals tie ("hjärter": sv before fi)."""
+    model = data["model"]
+    assert isinstance(model, dict)
+    total: dict[str, int] = {}
+    for token in TOKEN.split(fold(query)):
+        if LETTERS_ONLY.fullmatch(token):
+            for lang, score in model_scores(token, model).items():
+                total[lang] = total.get(lang, 0) + score
+    return total
+
+
 def detect_language(query: str, data: dict[str, object]) -> str | list[str]:
     """The query's language when one leads (``detectLanguage`` in search-anywhere.js), else the
     languages whose best results /search/ shows side by side, best first."""
@@ -665,7 +678,9 @@ def detect_language(query: str, data: dict[str, object]) -> str | list[str]:
     margin = data["margin"]
     assert isinstance(languages, list) and isinstance(margin, int | float)
     english = scores.pop(MODEL_ENGLISH)
-    ranked = sorted(languages, key=lambda lang: -scores[lang])  # stable: a tie in the data's order
+    likelihood = query_likelihood(query, data)
+    # best first; a tie by the letter model's likelihood of the whole query, then the data's order
+    ranked = sorted(languages, key=lambda lang: (-scores[lang], -likelihood.get(lang, 0)))
     best = scores[ranked[0]]
     second = scores[ranked[1]] if len(ranked) > 1 else 0
     if best > 0 and best >= margin * second and best > second and best > english:
