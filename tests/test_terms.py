@@ -142,7 +142,9 @@ def test_lookup_puts_the_governing_law_first_in_every_language(base: TermBase) -
 def test_synonyms_for_search_carry_every_language_and_english_words(base: TermBase) -> None:
     for lang in facts.INTERFACE_LANGUAGES:
         synonyms = base.synonyms(lang)
-        assert len(synonyms) == len(base.concepts)
+        # every concept (its English words at least), every law title with a word in the language
+        expected = [c for c in base.concepts if not c.is_law_title or c.forms(lang)]
+        assert len(synonyms) == len(expected), lang
         penalty = next(s for s in synonyms if "penalty card" in s[0])
         assert penalty[1][0] == "50"
     swedish = next(s for s in base.synonyms("sv") if "straffkort" in s[0])
@@ -220,6 +222,31 @@ def test_a_duplicate_id_and_a_broken_file_are_reported_not_raised(tmp_path: Path
     assert any(e.startswith(f"{tmp_path / 'broken.toml'}:") and "left out" in e for e in errors)
     (tmp_path / "aligned.computed.toml").write_text("not toml at all [", encoding="utf-8")
     assert len(load(tmp_path).errors) == len(errors)  # the computed alignment is not read as concepts
+
+
+def test_a_file_of_law_titles_is_read_as_such_and_a_wrong_kind_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "titles.toml").write_text('kind = "law-title"\n' + GOOD, encoding="utf-8")
+    base = load(tmp_path)
+    assert not base.errors and [c.is_law_title for c in base.concepts] == [True]
+    (tmp_path / "titles.toml").write_text('\nkind = "glossary"\n' + GOOD, encoding="utf-8")
+    base = load(tmp_path)
+    assert base.errors and base.errors[0].startswith(f"{tmp_path / 'titles.toml'}:2: kind must be one of")
+    assert [c.is_law_title for c in base.concepts] == [False]  # read as a concept, not left out
+
+
+def test_a_law_titles_english_words_stay_on_english_pages(base: TermBase) -> None:
+    """A title is typed in the reader's language: the Finnish search carries no English title
+    words (they cost every page's weight), a concept's English words it carries everywhere."""
+    titles = [c for c in base.concepts if c.is_law_title]
+    assert len({refs.law_of(c.laws[0]) for c in titles}) == 93
+    for lang in ("fi", "sv", "tr", "pl"):
+        carried = {word for words, _, _ in base.synonyms(lang) for word in words}
+        for concept in titles:
+            assert not set(concept.forms("en")) - set(concept.forms(lang)) & carried - {
+                w for c in base.concepts if not c.is_law_title for w in c.forms("en")
+            }, (lang, concept.id)
+    english = {word for words, _, _ in base.synonyms("en") for word in words}
+    assert all(set(c.forms("en")) <= english for c in titles)
 
 
 # -- the page ---------------------------------------------------------------------------------

@@ -26,16 +26,30 @@ def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
         meta={"terms": True},
         alternates=simple_alternates(urls.terms),
     )
+    topical = [concept for concept in base.concepts if not concept.is_law_title]
+    titles = [concept for concept in base.concepts if concept.is_law_title]
     page.body.extend(
         [
             f"# {md_inline(t(lang, 'terms_title'))}",
             "",
-            f"<p>{h(t(lang, 'terms_intro'))} {h(t(lang, 'terms_count', count=len(base.concepts)))}</p>",
+            f"<p>{h(t(lang, 'terms_intro'))} {h(t(lang, 'terms_count', count=len(topical)))}</p>",
             "",
         ]
     )
-    for concept in base.concepts:
+    for concept in topical:
         page.body.extend(_concept(page, corpus, concept))
+    if titles:
+        # the laws' titles after the concepts: 93 of them would bury the concepts
+        page.body.extend(
+            [
+                f'<h2 id="law-titles">{h(t(lang, "terms_law_titles"))}</h2>',
+                "",
+                f"<p>{h(t(lang, 'terms_law_titles_intro'))}</p>",
+                "",
+            ]
+        )
+        for concept in titles:
+            page.body.extend(_concept(page, corpus, concept, level=3))
     return page
 
 
@@ -45,10 +59,10 @@ def _heading(concept: Concept, lang: str) -> tuple[str, str]:
     return (forms[0], lang) if forms else (concept.name, facts.DEFAULT_LANGUAGE)
 
 
-def _concept(page: Page, corpus: Corpus, concept: Concept) -> list[str]:
+def _concept(page: Page, corpus: Corpus, concept: Concept, level: int = 2) -> list[str]:
     lang = page.lang
     name, name_lang = _heading(concept, lang)
-    heading = f'<h2 id="{h(concept.id)}"{lang_attr(name_lang, lang)}>{h(name)}</h2>'
+    heading = f'<h{level} id="{h(concept.id)}"{lang_attr(name_lang, lang)}>{h(name)}</h{level}>'
     rows = "".join(_language_row(concept, code, lang) for code in facts.INTERFACE_LANGUAGES)
     parts = [f'<div class="term-concept">{heading}<dl class="term-langs">{rows}</dl>']
     defined = [link for place in concept.defined if (link := _definition_link(page, corpus, concept, place))]

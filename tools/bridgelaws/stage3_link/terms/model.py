@@ -55,6 +55,11 @@ class Place:
     ref: str | None = None
 
 
+# a concept whose words are one law's title (a file of them says `kind = "law-title"`)
+LAW_TITLE = "law-title"
+KINDS = ("concept", LAW_TITLE)
+
+
 @dataclass(frozen=True)
 class Concept:
     """One concept: ``laws`` hold in every edition of ``editions`` unless ``laws_in`` says otherwise."""
@@ -69,6 +74,11 @@ class Concept:
     laws_in: dict[str, tuple[str, ...]] = field(default_factory=dict)
     note: str = ""
     where: str = ""
+    kind: str = "concept"  # or LAW_TITLE: its file's `kind` (content/terms/law-titles.toml)
+
+    @property
+    def is_law_title(self) -> bool:
+        return self.kind == LAW_TITLE
 
     def laws_of(self, edition: str | None = None) -> tuple[str, ...]:
         """The laws in ``edition``'s numbering (the newest edition's when None); () if it lacks the concept."""
@@ -140,7 +150,9 @@ class TermBase:
         found = []
         for concept in self.concepts:
             laws = concept.laws_of(edition)
-            words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *concept.forms("en")]))
+            # a title is typed in the reader's language; a concept's English words everywhere
+            english = concept.forms("en") if not concept.is_law_title or lang == "en" else []
+            words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *english]))
             if laws and words:
                 whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
                 found.append((words, laws, whole[0] if whole else concept.name))

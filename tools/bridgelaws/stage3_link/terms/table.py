@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS, INTERFACE_LANGUAGES, LAW_COUNT
-from bridgelaws.stage3_link.terms.model import Concept, Missing, Place, Term, TermBase
+from bridgelaws.stage3_link.terms.model import KINDS, Concept, Missing, Place, Term, TermBase
 
 COMPUTED_SUFFIX = ".computed.toml"  # aligned titles and definitions (seed.py): read by the checks, not here
 CONCEPT_ID = re.compile(
@@ -58,13 +59,18 @@ def _read(path: Path, errors: list[str]) -> list[Concept]:
     if not isinstance(rows, list):
         errors.append(f"{path}:1: 'concept' must be an array of tables ([[concept]]); the file is left out")
         return []
+    kind = data.get("kind", "concept")
+    if kind not in KINDS:
+        line = next((n for n, t in enumerate(text.splitlines(), 1) if t.strip().startswith("kind")), 1)
+        errors.append(f"{path}:{line}: kind must be one of {', '.join(KINDS)}, not {kind!r}; read as 'concept'")
+        kind = "concept"
     blocks = _blocks(text.splitlines())
     concepts = []
     for index, row in enumerate(rows):
         start, term_lines = blocks[index] if index < len(blocks) else (1, [])
         concept = _concept(row, f"{path}:{start}", [f"{path}:{n}" for n in term_lines], errors)
         if concept:
-            concepts.append(concept)
+            concepts.append(replace(concept, kind=kind))
     return concepts
 
 
