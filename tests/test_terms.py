@@ -37,7 +37,7 @@ def base() -> TermBase:
 
 def test_the_term_base_loads_without_errors_and_covers_what_directors_search(base: TermBase) -> None:
     assert base.errors == []
-    assert 40 <= len(base.concepts) <= 60
+    assert 80 <= len(base.concepts) <= 120
     ids = {c.id for c in base.concepts}
     assert {"penalty-card", "dummy-rights", "unauthorised-information", "lead-out-of-turn", "revoke"} <= ids
     assert {"director", "claim", "alert", "misinformation", "insufficient-bid", "appeal"} <= ids
