@@ -214,8 +214,12 @@ export function searchEngine(data) {
    * nie ze swojej ręki" hold every word), "sırası dışında atak" too ("sırasız atak"). */
   const BAG = { words: 2, minLength: 3, long: 5, share: 2 / 3 };
   /* a word of the vocabulary as a whole fits a query word sharing its first `stem` letters, each
-   * with an ending of at most `ending` after them (Finnish "tunnustamatta" ~ "tunnustaminen") */
-  const BAG_STEM = { stem: 5, ending: 4 };
+   * with an ending of at most `ending` after them (Finnish "tunnustamatta" ~ "tunnustaminen"),
+   * or a short stem with short endings (Polish "karty" ~ "karta", "karne" ~ "karna") */
+  const BAG_STEMS = [
+    { stem: 5, ending: 4 },
+    { stem: 4, ending: 2 },
+  ];
 
   /** How a query word fits a term's word: 2 the same (or its start, for "word*"); 1 the word of
    * five letters or more with an ending of up to three (an inflection the term base does not
@@ -228,13 +232,13 @@ export function searchEngine(data) {
     return inflected ? 1 : 0;
   }
 
-  /** termFit, or a shared stem (BAG_STEM): how a word fits a concept's vocabulary as a whole. */
+  /** termFit, or a shared stem (BAG_STEMS): how a word fits a concept's vocabulary as a whole. */
   function stemFit(pattern, word) {
     if (termFit(pattern, word)) return true;
     const stem = pattern.replace(/\*$/, "");
     let shared = 0;
     while (shared < stem.length && shared < word.length && stem[shared] === word[shared]) shared++;
-    return shared >= BAG_STEM.stem && stem.length - shared <= BAG_STEM.ending && word.length - shared <= BAG_STEM.ending;
+    return BAG_STEMS.some((rule) => shared >= rule.stem && stem.length - shared <= rule.ending && word.length - shared <= rule.ending);
   }
 
   /** Where a term's words stand in the query, in any order, each on a word of its own: the
