@@ -541,8 +541,9 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
 # Issue 17's budget is 150 KB in every language.  Finnish is over it by what Pagefind loads
 # (69 KB of WebAssembly and a 38 KB index chunk: Pagefind cuts chunks at 20,000 word positions
 # and the Finnish texts fill two), so it is held at today's size until search has an index of
-# its own (issue 17's note); the others are held to the budget.
-FIRST_SEARCH_KB = {"fi": 190, "sv": 150, "tr": 150, "pl": 150}
+# its own (issue 17's note); the others are held to the budget.  The compounds' hidden parts
+# (issue 17) cost Finnish 4 KB more (187 → 191 KB measured: a larger index chunk), hence 195.
+FIRST_SEARCH_KB = {"fi": 195, "sv": 150, "tr": 150, "pl": 150}
 
 
 @pytest.mark.parametrize(("lang", "query"), list(bench_search.QUERIES.items()))
