@@ -23,6 +23,7 @@ from bench import search as bench_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
 from conftest import ROOT
@@ -405,6 +406,62 @@ def test_turkish_consonant_mutation_finds_the_whole_word_family(
     found = {result_key(href) for href in run_search(page, base_url, "tr", query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
+
+
+# a word that is only the tail of compounds in the texts, and what every compound of it holds
+COMPOUND_PARTS = [
+    ("fi", "johtaja", "johtaj"),  # kilpailunjohtajalle, pelinjohtaja, pääkilpailunjohtaja
+    ("fi", "kortti", "kort"),  # lähtökortista, rangaistuskortti, aloituskortiksi
+    ("fi", "tulos", "tulo"),  # pistetuloksen, keskitulos
+    ("fi", "rangaistus", "rangaistu"),  # lähtökorttirangaistukset
+    ("sv", "ledare", "ledar"),  # tävlingsledaren, tävlingsledarens
+    ("sv", "bestämmelse", "bestämmelse"),  # tävlingsbestämmelserna
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "stem"), COMPOUND_PARTS, ids=[f"{c[0]}:{c[1]}" for c in COMPOUND_PARTS])
+def test_a_part_finds_every_law_with_a_compound_of_it(
+    page: object, base_url: str, corpus: Corpus, lang: str, query: str, stem: str
+) -> None:
+    """Issue 17: the compounds' parts are indexed beside them (content/search.toml [<lang>.compounds]),
+    so a part finds the laws whose texts hold it only inside a compound."""
+    holders = {
+        key
+        for entry in corpus.in_language(lang)
+        for key, text in _group_texts(entry).items()
+        if fold(stem, lang) in fold(text, lang)
+    }
+    found = {result_key(href) for href in run_search(page, base_url, lang, query, every=True)}
+    assert len(holders) >= 2, holders
+    assert holders <= found, sorted(holders - found)
+
+
+def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(page: object, base_url: str) -> None:
+    for lang, query, compound in [("fi", "johtaja", "kilpailunjohtaj"), ("sv", "ledare", "tävlingsledar")]:
+        run_search(page, base_url, lang, query, every=True)
+        snippets = page.eval_on_selector_all(  # type: ignore[attr-defined]
+            ".search-result__snippet", "nodes => nodes.map(node => node.textContent)"
+        )
+        marks = page.eval_on_selector_all(  # type: ignore[attr-defined]
+            ".search-result__snippet mark", "nodes => nodes.map(node => node.textContent.toLowerCase())"
+        )
+        assert snippets and not [text for text in snippets if compounds.MARK in text or "data-parts" in text]
+        assert marks and all(compound in mark for mark in marks[:5]), marks[:5]
+
+
+def test_the_hidden_parts_are_neither_shown_nor_read(page: object, base_url: str) -> None:
+    """The parts are an empty element's attribute: the page's text and its accessibility tree
+    are what they were (no part in either), and the element is hidden."""
+    for path in ["fi/2007/12/", "sv/2007/12/"]:
+        page.goto(base_url + path)  # type: ignore[attr-defined]
+        holders = page.locator("[data-parts]")  # type: ignore[attr-defined]
+        assert holders.count() > 3
+        assert page.evaluate(  # type: ignore[attr-defined]
+            "() => [...document.querySelectorAll('[data-parts]')].every(e => e.hidden && e.textContent === '')"
+        )
+        assert compounds.MARK not in page.inner_text("body")  # type: ignore[attr-defined]
+        snapshot = page.locator("article").aria_snapshot()  # type: ignore[attr-defined]
+        assert compounds.MARK not in snapshot and "johtaja\n" not in snapshot
 
 
 def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) -> None:
