@@ -56,8 +56,8 @@ def main() -> None:
     precision = same / max(1, cut_by_splitter)
     print(f"corpus splitter cuts {cut_by_splitter} words: {precision:.0%} as Voikko does, {extra} Voikko leaves whole")
     print(f"of the same cuts, {inflected} end in an inflected part Voikko gives the base form of (kortista → kortti)")
-    for word, theirs, mine in random.Random(17).sample(differing, min(12, len(differing))):
-        print(f"  {word}: Voikko {'|'.join(theirs)}, splitter {'|'.join(mine)}")
+    for word, theirs, ours in random.Random(17).sample(differing, min(12, len(differing))):
+        print(f"  {word}: Voikko {'|'.join(theirs)}, splitter {'|'.join(ours)}")
 
 
 if __name__ == "__main__":
