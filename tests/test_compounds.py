@@ -46,6 +46,10 @@ COMPOUNDS = [
     ("sv", "tävlingsformen", "formen"),
     ("sv", "omgångsresultat", "resultat"),
     ("sv", "straffkort", "kort"),
+    # Turkish: no compounds, but a mutated word's base form where the texts have it
+    ("tr", "usulsüzlüğe", "usulsüzlük"),
+    ("tr", "rengi", "renk"),
+    ("tr", "sonucu", "sonuç"),
 ]
 
 
@@ -61,6 +65,8 @@ SIMPLE = [
     ("sv", "bestämmelserna"),  # not bestämmel|s|erna: an inflection is no last part
     ("sv", "tävlingar"),
     ("sv", "motståndarna"),
+    ("tr", "olduğu"),  # no "olduk" in the texts: no base
+    ("tr", "değer"),
 ]
 
 
@@ -114,6 +120,13 @@ def test_each_link_pattern_matches_its_example() -> None:
 def test_a_bad_link_is_refused(tmp_path: Path) -> None:
     (tmp_path / "search.toml").write_text('[sv.compounds]\nlinks = [["s$", "tävlings"]]\n', encoding="utf-8")
     with pytest.raises(compounds.CompoundsError, match="stem"):
+        compounds.settings(tmp_path / "search.toml")
+
+
+def test_a_base_rule_must_do_what_its_example_says(tmp_path: Path) -> None:
+    rule = "[tr.compounds]\nsource = \"none\"\nbases = [['(?P<stem> \\w+ ) ğ \\w*', '\\g<stem>k', \"rengi → renk\"]]\n"
+    (tmp_path / "search.toml").write_text(rule, encoding="utf-8")
+    with pytest.raises(compounds.CompoundsError, match="rengi"):
         compounds.settings(tmp_path / "search.toml")
 
 

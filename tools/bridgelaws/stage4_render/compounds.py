@@ -187,24 +187,36 @@ class CorpusSplitter:
         return best
 
 
+@dataclass(frozen=True)
+class Base:
+    """A spelling rule back to a word's base form, taken only where the base is a word of the
+    texts: ``[pattern, replacement, "inflected → base"]`` (Turkish ``usulsüzlüğe`` → ``usulsüzlük``)."""
+
+    pattern: re.Pattern[str]
+    replacement: str
+    example: str
+
+
 @dataclass
 class Compounds:
-    """Per language, each compound word of the texts (lower-cased) → its split."""
+    """Per language, each compound word of the texts (lower-cased) → its split, and each word
+    whose base form a rule gives → that base."""
 
     splits: dict[str, dict[str, Split]] = field(default_factory=dict)
+    bases: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def hidden(self, lang: str, word: str) -> tuple[str, ...]:
         """The parts to index beside ``word``: those it does not begin with (a query finds the
         word's start already: ``kilpailunjohtajalle`` → ``johtaja``; ``pöydänjohtaja`` →
         ``pöytä``, ``johtaja``)."""
-        split = self.splits.get(lang, {}).get(word.lower())
-        if split is None:
-            return ()
         lowered = word.lower()
-        return tuple(dict.fromkeys(part for part in split.parts if not lowered.startswith(part)))
+        split = self.splits.get(lang, {}).get(lowered)
+        base = self.bases.get(lang, {}).get(lowered)
+        parts = [*(split.parts if split else ()), *((base,) if base else ())]
+        return tuple(dict.fromkeys(part for part in parts if not lowered.startswith(part)))
 
     def languages(self) -> list[str]:
-        return sorted(self.splits)
+        return sorted({*self.splits, *self.bases})
 
 
 # -- the configuration (search.toml) and the computed table ------------------------------------------
@@ -213,13 +225,15 @@ class Compounds:
 @dataclass(frozen=True)
 class Settings:
     """``[<lang>.compounds]``: ``source`` "voikko" (the computed table, words it lacks split by
-    the corpus splitter) or "corpus"; the splitter's ``min_part`` and ``links``."""
+    the corpus splitter), "corpus" or "none"; the splitter's ``min_part``, ``links``,
+    ``open_tail`` and ``endings``; the ``bases`` rules."""
 
     source: str
     min_part: int
     links: tuple[Link, ...]
     open_tail: int = 0
     endings: re.Pattern[str] | None = None
+    bases: tuple[Base, ...] = ()
 
 
 def settings(path: Path) -> dict[str, Settings]:
@@ -232,8 +246,8 @@ def settings(path: Path) -> dict[str, Settings]:
             continue
         entry = table["compounds"]
         source, min_part = entry.get("source", "corpus"), entry.get("min_part", 4)
-        if source not in ("voikko", "corpus") or not isinstance(min_part, int) or min_part < 2:
-            raise CompoundsError(f"{path}: [{lang}.compounds]: source voikko|corpus, min_part a number ≥ 2")
+        if source not in ("voikko", "corpus", "none") or not isinstance(min_part, int) or min_part < 2:
+            raise CompoundsError(f"{path}: [{lang}.compounds]: source voikko|corpus|none, min_part a number ≥ 2")
         links = []
         for pair in entry.get("links", []):
             if not (isinstance(pair, list) and len(pair) == 2):
@@ -253,8 +267,23 @@ def settings(path: Path) -> dict[str, Settings]:
         ending = re.compile(str(endings[0]), re.VERBOSE) if endings else None
         if ending and not ending.fullmatch(str(endings[1]).split()[0]):  # type: ignore[index]
             raise CompoundsError(f"{path}: [{lang}.compounds] endings: the pattern must match its example")
-        found[str(lang)] = Settings(str(source), min_part, tuple(links), open_tail, ending)
+        found[str(lang)] = Settings(str(source), min_part, tuple(links), open_tail, ending, _bases(path, lang, entry))
     return found
+
+
+def _bases(path: Path, lang: str, entry: dict[str, object]) -> tuple[Base, ...]:
+    rules = entry.get("bases", [])
+    found = []
+    for rule in rules if isinstance(rules, list) else [rules]:
+        if not (isinstance(rule, list) and len(rule) == 3):
+            raise CompoundsError(f"{path}: [{lang}.compounds] bases: expected [pattern, replacement, example]")
+        pattern = re.compile(str(rule[0]), re.VERBOSE)
+        inflected, _, base = str(rule[2]).partition(" → ")
+        match = pattern.fullmatch(inflected)
+        if not match or match.expand(str(rule[1])) != base.split()[0]:
+            raise CompoundsError(f"{path}: [{lang}.compounds] base {rule[0]!r}: must turn {inflected!r} into {base!r}")
+        found.append(Base(pattern, str(rule[1]), str(rule[2])))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -310,7 +339,7 @@ def load(content: Path, corpus: Corpus, vocabulary_file: str = "search.toml") ->
         table = read_table(content / TABLE_FILE) if setting.source == "voikko" else Table()
         splitter = CorpusSplitter(words, setting.links, setting.min_part, setting.open_tail, setting.endings)
         found = {}
-        for word in candidates(words):
+        for word in candidates(words) if setting.source != "none" else []:
             if setting.source == "voikko" and word not in table.unknown:
                 split = table.splits.get(word)
             else:
@@ -318,7 +347,21 @@ def load(content: Path, corpus: Corpus, vocabulary_file: str = "search.toml") ->
             if split is not None:
                 found[word] = split
         compounds.splits[lang] = found
+        compounds.bases[lang] = base_forms(words, setting.bases)
     return compounds
+
+
+def base_forms(words: Counter[str], rules: Sequence[Base]) -> dict[str, str]:
+    """Each word a rule turns into another word of the texts → that word (its base form)."""
+    found = {}
+    for word in sorted(words):
+        for rule in rules:
+            match = rule.pattern.fullmatch(word)
+            base = match.expand(rule.replacement) if match else ""
+            if base and base != word and base in words:
+                found[word] = base
+                break
+    return found
 
 
 # -- Voikko, at `bridgelaws compounds` time only ---------------------------------------------------------
@@ -409,7 +452,7 @@ def hidden_span(parts: Sequence[str]) -> str:
 
 def with_parts(body: list[str], lang: str, compounds: Compounds) -> list[str]:
     """The page's text blocks with each compound followed by its hidden parts."""
-    if lang not in compounds.splits:
+    if lang not in compounds.languages():
         return body
     return [_block(block, lang, compounds) if TEXT_BLOCK.match(block) else block for block in body]
 
