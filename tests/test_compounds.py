@@ -46,6 +46,8 @@ COMPOUNDS = [
     ("sv", "tävlingsformen", "formen"),
     ("sv", "omgångsresultat", "resultat"),
     ("sv", "straffkort", "kort"),
+    ("sv", "spelperioden", "perioden"),  # perioden ends three words of the texts
+    ("sv", "budgivningsperioden", "perioden"),
     # Turkish: no compounds, but a mutated word's base form where the texts have it
     ("tr", "usulsüzlüğe", "usulsüzlük"),
     ("tr", "rengi", "renk"),

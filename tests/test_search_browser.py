@@ -414,6 +414,7 @@ COMPOUND_PARTS = [
     ("fi", "rangaistus", "rangaistu"),  # lähtökorttirangaistukset
     ("sv", "ledare", "ledar"),  # tävlingsledaren, tävlingsledarens
     ("sv", "bestämmelse", "bestämmelse"),  # tävlingsbestämmelserna
+    ("sv", "perioden", "perioden"),  # budgivningsperioden, korrigeringsperioden, spelperioden
 ]
 
 

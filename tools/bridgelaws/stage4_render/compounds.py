@@ -147,6 +147,13 @@ class CorpusSplitter:
                 return self.stems[part[: len(part) - cut]]
         return 0
 
+    def _shared(self, rest: str) -> bool:
+        """An open last part that ends three words of the texts or more is a word too
+        (``perioden``: budgivnings-, korrigerings-, spel-), unless it is an inflection."""
+        if len(rest) < self.open_tail + 1 or (self.endings and self.endings.fullmatch(rest)):
+            return False
+        return sum(1 for word in self.words if word.endswith(rest) and len(word) >= len(rest) + self.min_part) >= 3
+
     def _productive(self, head: str, rest: str) -> bool:
         """An open last part is taken only after a head that starts other words of the texts
         too (``tävlings``: -formen, -jury, -ledaren), never an inflection (``bestämmel|s|erna``):
@@ -174,7 +181,11 @@ class CorpusSplitter:
             options: list[tuple[float, Split]] = []
             if count := self.last(rest):
                 options.append((float(count), Split((rest,), (rest,))))
-            elif head[2] and self.open_tail and len(rest) >= self.open_tail and self._productive(word[:cut], rest):
+            elif (
+                self.open_tail
+                and len(rest) >= self.open_tail
+                and ((head[2] and self._productive(word[:cut], rest)) or self._shared(rest))
+            ):
                 options.append((1.0, Split((rest,), (rest,))))
             if tail := self._best(rest):
                 options.append(tail)
