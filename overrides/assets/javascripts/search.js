@@ -12,7 +12,9 @@
  *     English words directors use) adds its governing law first, and its other laws later.
  *  3. Words go to Pagefind, this language's index only (stemming, accent folding, Turkish
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
- *     a shorter form of the longest word is tried and the status line says so.
+ *     a shorter form of the longest word is tried and the status line says so.  Compounds'
+ *     parts are indexed beside them (data.partMark words, bridgelaws/stage4_render/compounds.py):
+ *     found, never shown; a snippet marks the compound instead.
  * When a search has finished, #search-results carries data-query="<the query>".
  *
  * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the

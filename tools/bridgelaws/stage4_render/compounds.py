@@ -19,6 +19,8 @@ Where the parts come from is data, in ``content/search.toml`` (``[<lang>.compoun
   (``revokkikortin``) are split by the corpus splitter below.
 * **Swedish** (no Voikko): :class:`CorpusSplitter`, at build time: a word splits where each
   part is a word of the texts (a head may end in a linking letter: ``tävlings|ledare``).
+* **Turkish**: no compounds; ``bases`` rules give a mutated word's base form where the texts
+  have it (``usulsüzlüğe`` → ``usulsüzlük``), indexed the same way.
 """
 
 from __future__ import annotations
