@@ -24,6 +24,7 @@ from bench import search as bench_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render import search as search_data
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
@@ -486,18 +487,16 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
         ("rengi", r"\b(renk|reng)"),
         ("ortak", r"\b(ortak|ortağ)"),  # ortağı, ortağına, ortağının
         ("ortağı", r"\b(ortak|ortağ)"),
-        pytest.param(
-            "usulsüzlüğü",
-            r"\busulsüzlü[kğ]",
-            marks=pytest.mark.xfail(strict=True, reason="Law 43's 'usulsüzlüğe' is not found (issue 17 note)"),
-        ),
+        ("usulsüzlüğü", r"\busulsüzlü[kğ]"),  # Law 43's usulsüzlüğe: its base indexed beside it
+        ("usulsüzlük", r"\busulsüzlü[kğ]"),
     ],
 )
 def test_turkish_consonant_mutation_finds_the_whole_word_family(
     page: object, base_url: str, corpus: Corpus, query: str, family: str
 ) -> None:
     """Every Turkish law holding a form of the word, whichever form is typed (ortak finds
-    ortağı and ortağı finds ortak): search.toml's Turkish variants, beside the stemmer."""
+    ortağı and ortağı finds ortak): search.toml's Turkish variants, beside the stemmer, and the
+    base forms indexed beside mutated words (``[tr.compounds] bases``: usulsüzlüğe → usulsüzlük)."""
     holders = set()
     for entry in corpus.in_language("tr"):
         for key, text in _group_texts(entry).items():
@@ -506,6 +505,63 @@ def test_turkish_consonant_mutation_finds_the_whole_word_family(
     found = {result_key(href) for href in run_search(page, base_url, "tr", query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
+
+
+# a word that is only the tail of compounds in the texts, and what every compound of it holds
+COMPOUND_PARTS = [
+    ("fi", "johtaja", "johtaj"),  # kilpailunjohtajalle, pelinjohtaja, pääkilpailunjohtaja
+    ("fi", "kortti", "kort"),  # lähtökortista, rangaistuskortti, aloituskortiksi
+    ("fi", "tulos", "tulo"),  # pistetuloksen, keskitulos
+    ("fi", "rangaistus", "rangaistu"),  # lähtökorttirangaistukset
+    ("sv", "ledare", "ledar"),  # tävlingsledaren, tävlingsledarens
+    ("sv", "bestämmelse", "bestämmelse"),  # tävlingsbestämmelserna
+    ("sv", "perioden", "perioden"),  # budgivningsperioden, korrigeringsperioden, spelperioden
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "stem"), COMPOUND_PARTS, ids=[f"{c[0]}:{c[1]}" for c in COMPOUND_PARTS])
+def test_a_part_finds_every_law_with_a_compound_of_it(
+    page: object, base_url: str, corpus: Corpus, lang: str, query: str, stem: str
+) -> None:
+    """Issue 17: the compounds' parts are indexed beside them (content/search.toml [<lang>.compounds]),
+    so a part finds the laws whose texts hold it only inside a compound."""
+    holders = {
+        key
+        for entry in corpus.in_language(lang)
+        for key, text in _group_texts(entry).items()
+        if fold(stem, lang) in fold(text, lang)
+    }
+    found = {result_key(href) for href in run_search(page, base_url, lang, query, every=True)}
+    assert len(holders) >= 2, holders
+    assert holders <= found, sorted(holders - found)
+
+
+def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(page: object, base_url: str) -> None:
+    for lang, query, compound in [("fi", "johtaja", "kilpailunjohtaj"), ("sv", "ledare", "tävlingsledar")]:
+        run_search(page, base_url, lang, query, every=True)
+        snippets = page.eval_on_selector_all(  # type: ignore[attr-defined]
+            ".search-result__snippet", "nodes => nodes.map(node => node.textContent)"
+        )
+        marks = page.eval_on_selector_all(  # type: ignore[attr-defined]
+            ".search-result__snippet mark", "nodes => nodes.map(node => node.textContent.toLowerCase())"
+        )
+        assert snippets and not [text for text in snippets if compounds.MARK in text or "data-parts" in text]
+        assert marks and all(compound in mark for mark in marks[:5]), marks[:5]
+
+
+def test_the_hidden_parts_are_neither_shown_nor_read(page: object, base_url: str) -> None:
+    """The parts are an empty element's attribute: the page's text and its accessibility tree
+    are what they were (no part in either), and the element is hidden."""
+    for path in ["fi/2007/12/", "sv/2007/12/"]:
+        page.goto(base_url + path)  # type: ignore[attr-defined]
+        holders = page.locator("[data-parts]")  # type: ignore[attr-defined]
+        assert holders.count() > 3
+        assert page.evaluate(  # type: ignore[attr-defined]
+            "() => [...document.querySelectorAll('[data-parts]')].every(e => e.hidden && e.textContent === '')"
+        )
+        assert compounds.MARK not in page.inner_text("body")  # type: ignore[attr-defined]
+        snapshot = page.locator("article").aria_snapshot()  # type: ignore[attr-defined]
+        assert compounds.MARK not in snapshot and "johtaja\n" not in snapshot
 
 
 def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) -> None:
@@ -642,8 +698,9 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
 # Issue 17's budget is 150 KB in every language.  Finnish is over it by what Pagefind loads
 # (69 KB of WebAssembly and a 38 KB index chunk: Pagefind cuts chunks at 20,000 word positions
 # and the Finnish texts fill two), so it is held at today's size until search has an index of
-# its own (issue 17's note); the others are held to the budget.
-FIRST_SEARCH_KB = {"fi": 190, "sv": 150, "tr": 150, "pl": 150}
+# its own (issue 17's note); the others are held to the budget.  The compounds' hidden parts
+# (issue 17) cost Finnish 4 KB more (187 → 191 KB measured: a larger index chunk), hence 195.
+FIRST_SEARCH_KB = {"fi": 195, "sv": 150, "tr": 150, "pl": 150}
 
 
 @pytest.mark.parametrize(("lang", "query"), list(bench_search.QUERIES.items()))

@@ -5,6 +5,8 @@
 ``check`` prints the parse report — per source, every dropped span with its reason and the
 share of characters accounted for — and fails when a source is not fully accounted for;
 ``terms`` aligns the texts' terms and checks ``content/terms`` against them;
+``compounds`` splits the Finnish texts' compound words with Voikko (for search) and writes
+``content/search/compounds-fi.computed.toml`` (``--check``: exit 1 if the texts changed since);
 ``dump FILE`` prints one source's parsed structure (the golden-file format);
 ``concordance`` computes the 1997 ↔ 2007 concordance of Laws 1–18 from the Finnish texts and
 writes ``content/concordance/1997-2007.computed.toml`` (``--check``: exit 1 if it would change).
@@ -37,7 +39,7 @@ from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage3_link.terms import seed as terms_seed
 from bridgelaws.stage3_link.terms import verify as terms_verify
-from bridgelaws.stage4_render import search
+from bridgelaws.stage4_render import compounds, search
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -69,7 +71,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     term_base = pipeline.load_terms(Path(args.content))
     for problem in term_base.errors:
         print(f"warning: {problem}", file=sys.stderr)
-    planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base)
+    found = compounds.load(Path(args.content), corpus, search.VOCABULARY_FILE)
+    planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base, found)
     if args.check:
         differences = planned.differences(docs)
         for path in differences:
@@ -266,6 +269,33 @@ def cmd_terms(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def cmd_compounds(args: argparse.Namespace) -> int:
+    """Split the Finnish texts' compounds with Voikko into content/search/compounds-fi.computed.toml
+    (search indexes their parts); ``--check``: exit 1 if it was computed from other texts (no
+    Voikko needed for that)."""
+    corpus = pipeline.load(_paths(args)[0])
+    words = compounds.text_words(corpus, "fi")
+    target = Path(args.content) / compounds.TABLE_FILE
+    if args.check:
+        current = compounds.read_table(target)
+        if current.digest != compounds.digest(words):
+            print(f"out of date: {target}; run `bridgelaws compounds` (needs Voikko)", file=sys.stderr)
+            return 1
+        print(f"{target}: {len(current.splits)} compounds, up to date")
+        return 0
+    table = compounds.voikko_table(words)
+    text = compounds.to_toml(words, table)
+    old = target.read_text(encoding="utf-8") if target.exists() else None
+    if old != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    print(
+        f"{target}: {len(table.splits)} compounds of {len(compounds.candidates(words))} words, "
+        f"{len(table.unknown)} unknown to Voikko; {'written' if old != text else 'unchanged'}"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bridgelaws", description=__doc__)
     parser.add_argument("--content", default="content", help="the content folder (sources/ and docs/)")
@@ -290,10 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     terms_parser = commands.add_parser("terms", help="align the texts' terms and check content/terms")
     terms_parser.add_argument("--check", action="store_true", help="exit 1 if the alignment would change")
     terms_parser.set_defaults(run=cmd_terms)
+    compounds_parser = commands.add_parser("compounds", help="split the Finnish compounds with Voikko (for search)")
+    compounds_parser.add_argument("--check", action="store_true", help="exit 1 if the texts changed since")
+    compounds_parser.set_defaults(run=cmd_compounds)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
-    except (manifest.ManifestError, search.VocabularyError) as error:
+    except (manifest.ManifestError, search.VocabularyError, compounds.CompoundsError) as error:
         print(f"error: {error}", file=sys.stderr)
         print("error: nothing was built", file=sys.stderr)
         return NOT_BUILT

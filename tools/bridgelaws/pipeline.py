@@ -34,6 +34,7 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage3_link.terms import TermBase
 from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
+from bridgelaws.stage4_render.compounds import Compounds, with_parts
 from bridgelaws.stage4_render.pages import all_pages
 from bridgelaws.stage4_render.search import Vocabulary, search_pages, with_term_base
 
@@ -91,8 +92,10 @@ def render(
     vocabulary: dict[str, Vocabulary] | None = None,
     concordance: Concordance | None = None,
     term_base: TermBase | None = None,
+    compounds: Compounds | None = None,
 ) -> Plan:
-    """Every page and the export, by path under ``content/docs``."""
+    """Every page and the export, by path under ``content/docs``; the indexed pages' compounds
+    followed by their hidden parts (:mod:`~bridgelaws.stage4_render.compounds`) when given."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
     searched = with_term_base(vocabulary or {}, term_base) if term_base is not None else vocabulary or {}
@@ -104,6 +107,8 @@ def render(
                     f"two pages render at {page.url!r}: {_whose(owners[taken])} and {_whose(page.meta.get('doc'))}"
                 )
             owners[taken] = page.meta.get("doc")
+        if compounds is not None and page.meta.get("pagefind"):
+            page.body = with_parts(page.body, page.lang, compounds)
         files[page.path] = page.markdown()
     files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
     return Plan(files)

@@ -12,7 +12,9 @@
  *     English words directors use) adds its governing law first, and its other laws later.
  *  3. Words go to Pagefind, this language's index only (stemming, accent folding, Turkish
  *     casing are Pagefind's), plus the vocabulary's spelling variants; when nothing matches,
- *     a shorter form of the longest word is tried and the status line says so.
+ *     a shorter form of the longest word is tried and the status line says so.  Compounds'
+ *     parts are indexed beside them (data.partMark words, bridgelaws/stage4_render/compounds.py):
+ *     found, never shown; a snippet marks the compound instead.
  * When a search has finished, #search-results carries data-query="<the query>".
  *
  * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the
@@ -543,19 +545,37 @@ export function searchEngine(data) {
         bestFit = fit;
       }
     }
+    best = shownAt(words, best);
     const holder = (page.anchors || []).filter((anchor) => anchor.location <= best && anchor.id).pop();
     return { at: best, anchor: holder ? holder.id : "", words };
   }
 
-  /** A snippet around the chosen match, matched words marked: [[text, marked], …]. */
+  /* A compound's parts are indexed beside it as words starting with data.partMark
+   * (kilpailunjohtajalle ⁘johtaja): they are found, never shown; a matched part marks its compound. */
+  const PART = data.partMark || "\u2058";
+  const isPart = (word) => word.startsWith(PART);
+
+  /** The shown word a location stands for: a hidden part's compound (the word before the parts). */
+  function shownAt(words, at) {
+    while (at > 0 && isPart(words[at])) at--;
+    return at;
+  }
+
+  /** A snippet around the chosen match, matched words marked: [[text, marked], …]; only the
+   * page's own words (no hidden part). */
   function snippetAround(words, at, locations) {
-    const marked = new Set(locations || []);
-    const from = Math.max(0, at - 12);
-    const to = Math.min(words.length, at + 16);
+    const marked = new Set((locations || []).map((location) => shownAt(words, location)));
+    const shown = [];
+    words.forEach((word, index) => {
+      if (!isPart(word)) shown.push(index);
+    });
+    const centre = Math.max(0, shown.indexOf(shownAt(words, at)));
+    const from = Math.max(0, centre - 12);
+    const to = Math.min(shown.length, centre + 16);
     const parts = [];
     if (from > 0) parts.push(["… ", false]);
-    for (let i = from; i < to; i++) parts.push([words[i] + (i + 1 < to ? " " : ""), marked.has(i)]);
-    if (to < words.length) parts.push([" …", false]);
+    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to ? " " : ""), marked.has(shown[i])]);
+    if (to < shown.length) parts.push([" …", false]);
     return parts;
   }
 

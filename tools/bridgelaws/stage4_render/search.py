@@ -36,6 +36,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
+from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render.page import Page, _strings, display_title, doc_short_name, h, language_name, md_inline, t
 
 VOCABULARY_FILE = "search.toml"
@@ -288,6 +289,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "docWords": vocabulary.doc_words,
         "variants": [list(pair) for pair in vocabulary.variants],
         "letters": vocabulary.letters,
+        "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         "synonyms": [{"words": list(s.words), "refs": list(s.refs), "note": s.note} for s in vocabulary.synonyms],
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
