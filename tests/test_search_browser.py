@@ -547,6 +547,10 @@ def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(page: obje
         )
         assert snippets and not [text for text in snippets if compounds.MARK in text or "data-parts" in text]
         assert marks and all(compound in mark for mark in marks[:5]), marks[:5]
+        # where a part stood before punctuation, the snippet prints the word and it together
+        # ("kilpailunjohtajalle." — never "kilpailunjohtajalle ."), as the texts do
+        spaced = [text for text in snippets if re.search(r"\w \.(\s|$)", text)]
+        assert not spaced, spaced[:3]
 
 
 def test_the_hidden_parts_are_neither_shown_nor_read(page: object, base_url: str) -> None:

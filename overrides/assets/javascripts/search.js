@@ -563,6 +563,8 @@ export function searchEngine(data) {
 
   /** A snippet around the chosen match, matched words marked: [[text, marked], …]; only the
    * page's own words (no hidden part). */
+  const CLOSING = /^[.,;:!?)\]”’»]+$/u; // punctuation printed after a word, no space between
+
   function snippetAround(words, at, locations) {
     const marked = new Set((locations || []).map((location) => shownAt(words, location)));
     const shown = [];
@@ -574,7 +576,10 @@ export function searchEngine(data) {
     const to = Math.min(shown.length, centre + 16);
     const parts = [];
     if (from > 0) parts.push(["… ", false]);
-    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to ? " " : ""), marked.has(shown[i])]);
+    // a hidden part stood between a word and the punctuation after it ("pelitavalla ⁘tapa ."):
+    // the page prints them together, so the snippet does
+    const glued = (i) => i + 1 < to && shown[i + 1] > shown[i] + 1 && CLOSING.test(words[shown[i + 1]]);
+    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to && !glued(i) ? " " : ""), marked.has(shown[i])]);
     if (to < shown.length) parts.push([" …", false]);
     return parts;
   }
