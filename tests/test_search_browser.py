@@ -357,6 +357,7 @@ def _reordered_concept_queries() -> list[tuple[str, str, str]]:
 def test_a_concepts_phrase_in_another_word_order_still_names_it(page: object, base_url: str) -> None:
     cases = _reordered_concept_queries()
     assert len(cases) > 30
+    cases = random.Random("reordered").sample(cases, min(len(cases), 120))  # a sample: a search each
     misses = []
     for lang, query, law in cases:
         keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
