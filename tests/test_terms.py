@@ -240,12 +240,12 @@ def test_a_law_titles_english_words_stay_on_english_pages(base: TermBase) -> Non
     titles = [c for c in base.concepts if c.is_law_title]
     assert len({refs.law_of(c.laws[0]) for c in titles}) == 93
     for lang in ("fi", "sv", "tr", "pl"):
-        carried = {word for words, _, _ in base.synonyms(lang) for word in words}
+        carried = {word for words, *_ in base.synonyms(lang) for word in words}
         for concept in titles:
             assert not set(concept.forms("en")) - set(concept.forms(lang)) & carried - {
                 w for c in base.concepts if not c.is_law_title for w in c.forms("en")
             }, (lang, concept.id)
-    english = {word for words, _, _ in base.synonyms("en") for word in words}
+    english = {word for words, *_ in base.synonyms("en") for word in words}
     assert all(set(c.forms("en")) <= english for c in titles)
 
 

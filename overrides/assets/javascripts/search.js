@@ -293,11 +293,14 @@ export function searchEngine(data) {
       const bag = whole ? null : bagPlaces(synonym, words);
       if (bag) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
-    found.sort((a, b) => b.places.length - a.places.length || b.whole - a.whole || b.exact - a.exact || a.places[0] - b.places[0] || a.order - b.order);
+    // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
+    // exposed-cards concept (governed by 48) too
+    const title = (match) => Boolean(match.synonym.title);
+    found.sort((a, b) => b.places.length - a.places.length || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
-      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}`;
+      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}`;
       const free = candidate.places.every((index) => owner[index] === null || owner[index] === key);
       if (!free || named.some((other) => other.synonym === candidate.synonym)) continue;
       candidate.places.forEach((index) => (owner[index] = key));

@@ -23,206 +23,31 @@ pages stay out of the index.
 from __future__ import annotations
 
 import json
-import math
 import re
-import tomllib
-import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
 from bridgelaws.stage4_render import compounds
+from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH as MODEL_ENGLISH
+from bridgelaws.stage4_render.langmodel import WORD as WORD
+from bridgelaws.stage4_render.langmodel import detect_language as detect_language
+from bridgelaws.stage4_render.langmodel import fold as fold
+from bridgelaws.stage4_render.langmodel import language_model as language_model
+from bridgelaws.stage4_render.langmodel import language_scores as language_scores
+from bridgelaws.stage4_render.langmodel import model_scores as model_scores
+from bridgelaws.stage4_render.langmodel import query_likelihood as query_likelihood
 from bridgelaws.stage4_render.page import Page, _strings, display_title, doc_short_name, h, language_name, md_inline, t
-
-VOCABULARY_FILE = "search.toml"
-SEARCH_LANGUAGES = facts.TEXT_LANGUAGES  # every language the site holds texts in
-
-
-@dataclass(frozen=True)
-class Synonym:
-    """A concept of the term base as search uses it: the ``words`` that name it (``word*`` a
-    prefix, ``a b`` a phrase), its laws with the governing one first, its name to show."""
-
-    words: tuple[str, ...]
-    refs: tuple[str, ...]
-    note: str
-
-
-# what each sign of a language adds to its score, unless [detect] weights says otherwise
-DETECTION_WEIGHTS: dict[str, float] = {
-    "own_letter": 4,
-    "shared_letter": 1,
-    "form": 4,
-    "word": 2,
-    "word_start": 1,
-    "model": 2,
-}
-
-# the letter n-gram model's knobs, unless [detect] model says otherwise (see search.toml)
-MODEL_KNOBS: dict[str, float] = {"order": 3, "smoothing": 0.1, "min_count": 5, "spread": 4, "sure": 8}
-
-
-@dataclass(frozen=True)
-class Detection:
-    """How ``/search/`` tells a query's language: the ``[detect]`` table of ``search.toml``
-    (its comment says what each field means)."""
-
-    letters: dict[str, str] = field(default_factory=dict)
-    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    words: int = 0
-    prefix: int = 5
-    margin: float = 2.0
-    weights: dict[str, float] = field(default_factory=lambda: dict(DETECTION_WEIGHTS))
-    model: dict[str, float] = field(default_factory=lambda: dict(MODEL_KNOBS))
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    law_words: tuple[str, ...] = ()
-    point_words: tuple[str, ...] = ()
-    doc_words: dict[str, str] = field(default_factory=dict)
-    variants: tuple[tuple[str, str], ...] = ()
-    letters: dict[str, str] = field(default_factory=dict)
-    synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
-    terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
-    english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
-    detection: Detection = field(default_factory=Detection)  # the same for every language
-
-
-class VocabularyError(ValueError):
-    """``content/search.toml`` is malformed; the message names the file and the entry."""
-
-
-def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
-    """Read ``content/search.toml``; a missing file means no vocabulary (search still works).
-
-    Synonyms are not read here: the words for a concept live in one place, the term base
-    (``content/terms``), and :func:`with_term_base` adds them; a ``synonyms`` table left in
-    search.toml is refused so that two lists cannot drift apart.
-    """
-    if not path.exists():
-        return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise VocabularyError(f"{path}: {error}") from error
-    for name, table in data.items():
-        if isinstance(table, dict) and "synonyms" in table:
-            line = _line_of(path, f"[[{name}.synonyms]]")
-            raise VocabularyError(
-                f"{path}:{line}: [[{name}.synonyms]]: the words for a concept belong in content/terms (concepts.toml)"
-            )
-    detection = _detection(path, data.pop("detect", {}))
-    data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
-    return {
-        lang: replace(_vocabulary(path, lang, table), detection=detection)
-        for lang, table in data.items()
-        if isinstance(table, dict)
-    }
-
-
-def _line_of(path: Path, text: str) -> int:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next((number for number, line in enumerate(lines, start=1) if line.strip().startswith(text)), 1)
-
-
-def with_term_base(vocabulary: dict[str, Vocabulary], base: TermBase) -> dict[str, Vocabulary]:
-    """Each search language's vocabulary with the term base's concepts as its synonyms (their
-    words in the language and in English, the governing law first) and the language's own
-    words for them, which tell ``/search/`` the language of a query (``wist`` is Polish)."""
-    detection = next((entry.detection for entry in vocabulary.values()), Detection())
-    english = tuple(dict.fromkeys(form.removesuffix(PREFIX).lower() for c in base.concepts for form in c.forms("en")))
-    combined = {}
-    for lang in SEARCH_LANGUAGES:
-        own = vocabulary.get(lang, Vocabulary(detection=detection))
-        synonyms = tuple(Synonym(words, laws, note) for words, laws, note in base.synonyms(lang))
-        words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
-        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english)
-    return combined
-
-
-def _detection(path: Path, table: dict[str, object]) -> Detection:
-    letters, forms = table.get("letters", {}), table.get("forms", {})
-    if not isinstance(letters, dict) or not isinstance(forms, dict):
-        raise VocabularyError(f"{path}: [detect] letters and forms: expected {{<lang> = ...}} tables")
-    numbers: dict[str, float] = {}
-    for key, default in (("words", 0), ("prefix", 5), ("margin", 2.0)):
-        value = table.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise VocabularyError(f"{path}: [detect] {key}: expected a number of at least 0, got {value!r}")
-        numbers[key] = value
-    weights = table.get("weights", {})
-    if not isinstance(weights, dict) or set(weights) - set(DETECTION_WEIGHTS):
-        raise VocabularyError(f"{path}: [detect] weights: expected a table of {', '.join(DETECTION_WEIGHTS)}")
-    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in weights.values()):
-        raise VocabularyError(f"{path}: [detect] weights: expected numbers, got {weights}")
-    return Detection(
-        model=_model_knobs(path, table.get("model", {})),
-        weights={**DETECTION_WEIGHTS, **{str(key): float(value) for key, value in weights.items()}},
-        letters={str(lang): str(value) for lang, value in letters.items()},
-        forms={str(lang): tuple(str(form).lower() for form in _list(value)) for lang, value in forms.items()},
-        words=int(numbers["words"]),
-        prefix=int(numbers["prefix"]),
-        margin=numbers["margin"],
-    )
-
-
-def _model_knobs(path: Path, knobs: object) -> dict[str, float]:
-    """``[detect] model``: the letter n-gram model's knobs (search.toml says what each means)."""
-    if not isinstance(knobs, dict) or set(knobs) - set(MODEL_KNOBS):
-        line = _line_of(path, "model")
-        raise VocabularyError(f"{path}:{line}: [detect] model: expected a table of {', '.join(MODEL_KNOBS)}")
-    for key, value in knobs.items():
-        whole = key in ("order", "min_count")
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or value < 0
-            or (whole and not isinstance(value, int))
-            or (key == "order" and not 1 <= value <= 5)
-            or (key == "smoothing" and value <= 0)
-        ):
-            line = _line_of(path, "model")
-            wanted = {"order": "a whole number from 1 to 5", "min_count": "a whole number of at least 0"}.get(
-                key, "a number above 0" if key == "smoothing" else "a number of at least 0"
-            )
-            raise VocabularyError(f"{path}:{line}: [detect] model {key}: expected {wanted}, got {value!r}")
-    return {**MODEL_KNOBS, **{str(key): float(value) for key, value in knobs.items()}}
-
-
-def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
-    variants = []
-    for pair in _list(table.get("variants")):
-        if not (isinstance(pair, list) and len(pair) == 2):
-            raise VocabularyError(f"{path}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
-        try:
-            re.compile(str(pair[0]))
-        except re.error as error:
-            raise VocabularyError(f"{path}: [{lang}] variant {pair[0]!r}: {error}") from error
-        variants.append((str(pair[0]), str(pair[1])))
-    doc_words = table.get("doc_words", {})
-    letters = table.get("letters", {})
-    if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):
-        raise VocabularyError(f'{path}: [{lang}] letters: expected single letters, {{typed = "printed"}}')
-    return Vocabulary(
-        letters={str(k): str(v) for k, v in letters.items()},
-        law_words=tuple(str(word).lower() for word in _list(table.get("law_words"))),
-        point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
-        doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
-        variants=tuple(variants),
-    )
-
-
-def _list(value: object) -> list[object]:
-    return value if isinstance(value, list) else []
-
-
-# -- the data a search page carries ------------------------------------------------------------
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES as SEARCH_LANGUAGES
+from bridgelaws.stage4_render.vocabulary import VOCABULARY_FILE as VOCABULARY_FILE
+from bridgelaws.stage4_render.vocabulary import Detection as Detection
+from bridgelaws.stage4_render.vocabulary import Synonym as Synonym
+from bridgelaws.stage4_render.vocabulary import Vocabulary as Vocabulary
+from bridgelaws.stage4_render.vocabulary import VocabularyError as VocabularyError
+from bridgelaws.stage4_render.vocabulary import load_vocabulary as load_vocabulary
+from bridgelaws.stage4_render.vocabulary import with_term_base as with_term_base
 
 
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
@@ -290,7 +115,10 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "variants": [list(pair) for pair in vocabulary.variants],
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
-        "synonyms": [{"words": list(s.words), "refs": list(s.refs), "note": s.note} for s in vocabulary.synonyms],
+        "synonyms": [
+            {"words": list(s.words), "refs": list(s.refs), "note": s.note, **({"title": True} if s.title else {})}
+            for s in vocabulary.synonyms
+        ],
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 
@@ -437,16 +265,6 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
 
 # -- which language a query is written in ---------------------------------------------------------
 
-WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more: "lag" yes, "b" and "12C1" no
-
-
-def fold(text: str) -> str:
-    """As ``search.js`` folds a query: lower case, accents off, ``ı`` and ``ł`` as ``i`` and ``l``
-    ("Tävlingsledaren" → "tavlingsledaren", "KISITLAMA" → "kisitlama")."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return bare.replace("ı", "i").replace("ł", "l")
-
 
 def _texts(entry: Entry) -> Iterator[str]:
     """Every text of a document a reader might quote: titles, provisions, points, definitions."""
@@ -488,27 +306,11 @@ def language_words(
     return chosen
 
 
-MODEL_EDGE = "_"  # a word's start and end among its letter n-grams: "_ko" starts "kortti", "ti_" ends it
-MODEL_ENGLISH = "en"  # the English model: words every language's search knows, so they tell no language
-
-
 def english_words(vocabulary: dict[str, Vocabulary]) -> list[str]:
     """The term base's English words, folded: every language's search knows them (directors use
     them everywhere), so a query word among them tells no language."""
     english = next((entry.english for entry in vocabulary.values()), ())
     return sorted({fold(word) for term in english for word in WORD.findall(term)})
-
-
-def letter_grams(word: str, order: int) -> list[str]:
-    """A folded word's letter n-grams of 1 to ``order`` letters, its edges marked with
-    :data:`MODEL_EDGE` ("kort", 3 → k o r t _k ko or rt t_ _ko kor ort rt_)."""
-    padded = f"{MODEL_EDGE}{word}{MODEL_EDGE}"
-    return [
-        padded[at : at + n]
-        for n in range(1, order + 1)
-        for at in range(len(padded) - n + 1)
-        if padded[at : at + n] != MODEL_EDGE
-    ]
 
 
 def model_training(corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str]) -> dict[str, list[str]]:
@@ -531,163 +333,6 @@ def model_training(corpus: Corpus, vocabulary: dict[str, Vocabulary], languages:
 def ui_texts(lang: str) -> list[str]:
     """The interface strings of ``lang``, placeholders and markup left out."""
     return [re.sub(r"\{\w+\}|<[^>]*>", " ", str(text)) for text in _strings().get(lang, {}).values()]
-
-
-def language_model(training: Mapping[str, Iterable[str]], knobs: dict[str, float]) -> dict[str, object]:
-    """Per language, how likely each letter n-gram is in its words (each distinct word once),
-    for /search/ to weigh a word no list carries ("trumf", "atut"): a naive Bayes model of letter
-    1- to ``order``-grams with add-``smoothing`` estimates, in whole nats (natural logarithm)
-    above the language's floor, the estimate of an n-gram it never saw (``floor``, per n).  Kept:
-    n-grams seen ``min_count`` times or more whose estimates differ by more than ``spread`` nats
-    between languages; an n-gram no language keeps counts for none.  ``grams[lang][q - 1]``
-    holds the n-grams ``q`` nats above the floor, space-separated (compact in the page)."""
-    order, smoothing = int(knobs["order"]), knobs["smoothing"]
-    floors: dict[str, list[int]] = {}
-    levels: dict[str, dict[str, int]] = {}
-    for lang, words in training.items():
-        counts = Counter(gram for word in sorted(set(words)) for gram in letter_grams(word, order))
-        total, kinds = Counter[int](), Counter[int]()
-        for gram, count in counts.items():
-            total[len(gram)] += count
-            kinds[len(gram)] += 1
-        denominator = {n: total[n] + smoothing * (kinds[n] + 1) for n in range(1, order + 1)}
-        floors[lang] = [round(math.log(smoothing / denominator[n])) for n in range(1, order + 1)]
-        levels[lang] = {}
-        for gram, count in counts.items():
-            level = round(math.log((count + smoothing) / denominator[len(gram)])) - floors[lang][len(gram) - 1]
-            if count >= knobs["min_count"] and level > 0:
-                levels[lang][gram] = level
-    every = set().union(*(set(table) for table in levels.values()))
-    kept = set()
-    for gram in every:
-        estimates = [floors[lang][len(gram) - 1] + levels[lang].get(gram, 0) for lang in training]
-        if max(estimates) - min(estimates) > knobs["spread"]:
-            kept.add(gram)
-    grams = {}
-    for lang, table in levels.items():
-        top = max((level for gram, level in table.items() if gram in kept), default=0)
-        grams[lang] = [
-            " ".join(sorted(gram for gram, level in table.items() if level == q and gram in kept))
-            for q in range(1, top + 1)
-        ]
-    return {"order": order, "languages": list(training), "floor": floors, "grams": grams}
-
-
-def model_scores(word: str, model: dict[str, object]) -> dict[str, int]:
-    """Each model language's log-likelihood of a folded word, in whole nats: what search.js
-    computes from the same data (``modelScores``), summed over the word's n-grams some
-    language keeps."""
-    tables = _model_tables(model)
-    order = model["order"]
-    floor = model["floor"]
-    assert isinstance(order, int) and isinstance(floor, dict)
-    grams = [gram for gram in letter_grams(word, order) if any(gram in table for table in tables.values())]
-    return {
-        lang: sum(floor[lang][len(gram) - 1] + table.get(gram, 0) for gram in grams) for lang, table in tables.items()
-    }
-
-
-_tables: dict[int, tuple[dict[str, object], dict[str, dict[str, int]]]] = {}
-
-
-def _model_tables(model: dict[str, object]) -> dict[str, dict[str, int]]:
-    cached = _tables.get(id(model))
-    if cached and cached[0] is model:
-        return cached[1]
-    grams = model["grams"]
-    assert isinstance(grams, dict)
-    tables = {
-        lang: {gram: level for level, joined in enumerate(by_level, start=1) for gram in joined.split()}
-        for lang, by_level in grams.items()
-    }
-    _tables[id(model)] = (model, tables)
-    return tables
-
-
-TOKEN = re.compile(r"[^\w§]+|_")
-LETTERS_ONLY = re.compile(r"[^\W\d_]{3,}")
-
-
-def language_scores(query: str, data: dict[str, object]) -> dict[str, float]:
-    """Each language's score for a query, as ``languageScores`` in search-anywhere.js computes
-    it from :func:`detection_data` (the reference the browser tests hold it to); the English
-    model's share under :data:`MODEL_ENGLISH`."""
-    languages, letters, forms = data["languages"], data["letters"], data["forms"]
-    weight, words, prefix, model = data["weights"], data["words"], data["prefix"], data["model"]
-    assert isinstance(languages, list) and isinstance(letters, dict) and isinstance(forms, dict)
-    assert isinstance(weight, dict) and isinstance(words, dict) and isinstance(prefix, int)
-    assert isinstance(model, dict)
-    scores: dict[str, float] = {lang: 0 for lang in [*languages, MODEL_ENGLISH]}
-    for letter in set(query) | set(query.lower()):
-        owners = [lang for lang in languages if letter in letters[lang]]
-        for lang in owners:
-            scores[lang] += weight["own_letter"] if len(owners) == 1 else weight["shared_letter"]
-    tokens = [token for token in TOKEN.split(fold(query)) if token]
-    for lang in languages:
-        if any(token in forms[lang] for token in tokens):
-            scores[lang] += weight["form"]
-    english = set(data["english"])  # type: ignore[call-overload]
-    for token in tokens:
-        if not LETTERS_ONLY.fullmatch(token) or token in english:
-            continue
-        exact = [lang for lang in languages if token in set(words[lang])]
-        for lang in exact:
-            scores[lang] += weight["word"]
-        if exact:
-            continue
-        if len(token) >= prefix:
-            shared = {lang: _longest_start(token, words[lang]) for lang in languages}
-            longest = max(shared.values())
-            if longest >= prefix:
-                for lang in languages:
-                    if shared[lang] == longest:
-                        scores[lang] += weight["word_start"]
-        likely = model_scores(token, model)
-        ranked = sorted(likely, key=lambda lang: -likely[lang])
-        if len(ranked) > 1 and likely[ranked[0]] - likely[ranked[1]] >= model["sure"]:
-            scores[ranked[0]] += weight["model"]
-    return scores
-
-
-def _longest_start(token: str, words: list[str]) -> int:
-    best = 0
-    for word in words:
-        n = 0
-        while n < len(token) and n < len(word) and token[n] == word[n]:
-            n += 1
-        best = max(best, n)
-    return best
-
-
-def query_likelihood(query: str, data: dict[str, object]) -> dict[str, int]:
-    """The letter model's log-likelihood of the query's words (``queryLikelihood`` in
-    search-anywhere.js): what orders languages the other signals tie ("hjärter": sv before fi)."""
-    model = data["model"]
-    assert isinstance(model, dict)
-    total: dict[str, int] = {}
-    for token in TOKEN.split(fold(query)):
-        if LETTERS_ONLY.fullmatch(token):
-            for lang, score in model_scores(token, model).items():
-                total[lang] = total.get(lang, 0) + score
-    return total
-
-
-def detect_language(query: str, data: dict[str, object]) -> str | list[str]:
-    """The query's language when one leads (``detectLanguage`` in search-anywhere.js), else the
-    languages whose best results /search/ shows side by side, best first."""
-    scores = language_scores(query, data)
-    languages = data["languages"]
-    margin = data["margin"]
-    assert isinstance(languages, list) and isinstance(margin, int | float)
-    english = scores.pop(MODEL_ENGLISH)
-    likelihood = query_likelihood(query, data)
-    # best first; a tie by the letter model's likelihood of the whole query, then the data's order
-    ranked = sorted(languages, key=lambda lang: (-scores[lang], -likelihood.get(lang, 0)))
-    best = scores[ranked[0]]
-    second = scores[ranked[1]] if len(ranked) > 1 else 0
-    if best > 0 and best >= margin * second and best > second and best > english:
-        return str(ranked[0])
-    return [lang for lang in ranked if scores[lang] * margin >= best] if best > 0 else list(ranked)
 
 
 def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page) -> dict[str, object]:

@@ -55,6 +55,9 @@ class Place:
     ref: str | None = None
 
 
+# (words, refs, note, title): a concept as search's synonym (TermBase.synonyms)
+SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool]
+
 # a concept whose words are one law's title (a file of them says `kind = "law-title"`)
 LAW_TITLE = "law-title"
 KINDS = ("concept", LAW_TITLE)
@@ -143,10 +146,11 @@ class TermBase:
                 found.setdefault(form.lower(), []).append(hit)
         return found
 
-    def synonyms(self, lang: str, edition: str | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
-        """``(words, refs, note)`` per concept, the shape of a search synonym (``content/search.toml``):
-        the concept's words in ``lang`` and in English (directors use the English words everywhere),
-        its laws with the governing one first, and its name in ``lang`` to show beside a result."""
+    def synonyms(self, lang: str, edition: str | None = None) -> list[SynonymRow]:
+        """``(words, refs, note, title)`` per concept, the shape of a search synonym: the concept's
+        words in ``lang`` and in English (directors use the English words everywhere), its laws with
+        the governing one first, its name in ``lang`` to show beside a result, and whether it is a
+        law's title (a title wins a tie: the law titled by the words comes first)."""
         found = []
         for concept in self.concepts:
             laws = concept.laws_of(edition)
@@ -155,5 +159,5 @@ class TermBase:
             words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *english]))
             if laws and words:
                 whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
-                found.append((words, laws, whole[0] if whole else concept.name))
+                found.append((words, laws, whole[0] if whole else concept.name, concept.is_law_title))
         return found

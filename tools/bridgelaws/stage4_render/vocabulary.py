@@ -1,0 +1,202 @@
+"""Search's vocabulary: ``content/search.toml`` read into one :class:`Vocabulary` per search
+language (the words that introduce a law number, spelling variants the stemmer misses, how
+``/search/`` weighs a query's signs of language), and the term base's concepts added as its
+synonyms (:func:`with_term_base`).  Errors name the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from bridgelaws.core import facts
+from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
+
+VOCABULARY_FILE = "search.toml"
+
+SEARCH_LANGUAGES = facts.TEXT_LANGUAGES  # every language the site holds texts in
+
+
+@dataclass(frozen=True)
+class Synonym:
+    """A concept of the term base as search uses it: the ``words`` that name it (``word*`` a
+    prefix, ``a b`` a phrase), its laws with the governing one first, its name to show."""
+
+    words: tuple[str, ...]
+    refs: tuple[str, ...]
+    note: str
+    title: bool = False  # a law's title: wins a tie with a concept naming the same words
+
+
+# what each sign of a language adds to its score, unless [detect] weights says otherwise
+DETECTION_WEIGHTS: dict[str, float] = {
+    "own_letter": 4,
+    "shared_letter": 1,
+    "form": 4,
+    "word": 2,
+    "word_start": 1,
+    "model": 2,
+}
+
+# the letter n-gram model's knobs, unless [detect] model says otherwise (see search.toml)
+MODEL_KNOBS: dict[str, float] = {"order": 3, "smoothing": 0.1, "min_count": 5, "spread": 4, "sure": 8}
+
+
+@dataclass(frozen=True)
+class Detection:
+    """How ``/search/`` tells a query's language: the ``[detect]`` table of ``search.toml``
+    (its comment says what each field means)."""
+
+    letters: dict[str, str] = field(default_factory=dict)
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    words: int = 0
+    prefix: int = 5
+    margin: float = 2.0
+    weights: dict[str, float] = field(default_factory=lambda: dict(DETECTION_WEIGHTS))
+    model: dict[str, float] = field(default_factory=lambda: dict(MODEL_KNOBS))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    law_words: tuple[str, ...] = ()
+    point_words: tuple[str, ...] = ()
+    doc_words: dict[str, str] = field(default_factory=dict)
+    variants: tuple[tuple[str, str], ...] = ()
+    letters: dict[str, str] = field(default_factory=dict)
+    synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
+    terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
+    english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
+    detection: Detection = field(default_factory=Detection)  # the same for every language
+
+
+class VocabularyError(ValueError):
+    """``content/search.toml`` is malformed; the message names the file and the entry."""
+
+
+def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
+    """Read ``content/search.toml``; a missing file means no vocabulary (search still works).
+
+    Synonyms are not read here: the words for a concept live in one place, the term base
+    (``content/terms``), and :func:`with_term_base` adds them; a ``synonyms`` table left in
+    search.toml is refused so that two lists cannot drift apart.
+    """
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise VocabularyError(f"{path}: {error}") from error
+    for name, table in data.items():
+        if isinstance(table, dict) and "synonyms" in table:
+            line = _line_of(path, f"[[{name}.synonyms]]")
+            raise VocabularyError(
+                f"{path}:{line}: [[{name}.synonyms]]: the words for a concept belong in content/terms (concepts.toml)"
+            )
+    detection = _detection(path, data.pop("detect", {}))
+    data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
+    return {
+        lang: replace(_vocabulary(path, lang, table), detection=detection)
+        for lang, table in data.items()
+        if isinstance(table, dict)
+    }
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((number for number, line in enumerate(lines, start=1) if line.strip().startswith(text)), 1)
+
+
+def with_term_base(vocabulary: dict[str, Vocabulary], base: TermBase) -> dict[str, Vocabulary]:
+    """Each search language's vocabulary with the term base's concepts as its synonyms (their
+    words in the language and in English, the governing law first) and the language's own
+    words for them, which tell ``/search/`` the language of a query (``wist`` is Polish)."""
+    detection = next((entry.detection for entry in vocabulary.values()), Detection())
+    english = tuple(dict.fromkeys(form.removesuffix(PREFIX).lower() for c in base.concepts for form in c.forms("en")))
+    combined = {}
+    for lang in SEARCH_LANGUAGES:
+        own = vocabulary.get(lang, Vocabulary(detection=detection))
+        synonyms = tuple(Synonym(*synonym) for synonym in base.synonyms(lang))
+        words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
+        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english)
+    return combined
+
+
+def _detection(path: Path, table: dict[str, object]) -> Detection:
+    letters, forms = table.get("letters", {}), table.get("forms", {})
+    if not isinstance(letters, dict) or not isinstance(forms, dict):
+        raise VocabularyError(f"{path}: [detect] letters and forms: expected {{<lang> = ...}} tables")
+    numbers: dict[str, float] = {}
+    for key, default in (("words", 0), ("prefix", 5), ("margin", 2.0)):
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise VocabularyError(f"{path}: [detect] {key}: expected a number of at least 0, got {value!r}")
+        numbers[key] = value
+    weights = table.get("weights", {})
+    if not isinstance(weights, dict) or set(weights) - set(DETECTION_WEIGHTS):
+        raise VocabularyError(f"{path}: [detect] weights: expected a table of {', '.join(DETECTION_WEIGHTS)}")
+    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in weights.values()):
+        raise VocabularyError(f"{path}: [detect] weights: expected numbers, got {weights}")
+    return Detection(
+        model=_model_knobs(path, table.get("model", {})),
+        weights={**DETECTION_WEIGHTS, **{str(key): float(value) for key, value in weights.items()}},
+        letters={str(lang): str(value) for lang, value in letters.items()},
+        forms={str(lang): tuple(str(form).lower() for form in _list(value)) for lang, value in forms.items()},
+        words=int(numbers["words"]),
+        prefix=int(numbers["prefix"]),
+        margin=numbers["margin"],
+    )
+
+
+def _model_knobs(path: Path, knobs: object) -> dict[str, float]:
+    """``[detect] model``: the letter n-gram model's knobs (search.toml says what each means)."""
+    if not isinstance(knobs, dict) or set(knobs) - set(MODEL_KNOBS):
+        line = _line_of(path, "model")
+        raise VocabularyError(f"{path}:{line}: [detect] model: expected a table of {', '.join(MODEL_KNOBS)}")
+    for key, value in knobs.items():
+        whole = key in ("order", "min_count")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or value < 0
+            or (whole and not isinstance(value, int))
+            or (key == "order" and not 1 <= value <= 5)
+            or (key == "smoothing" and value <= 0)
+        ):
+            line = _line_of(path, "model")
+            wanted = {"order": "a whole number from 1 to 5", "min_count": "a whole number of at least 0"}.get(
+                key, "a number above 0" if key == "smoothing" else "a number of at least 0"
+            )
+            raise VocabularyError(f"{path}:{line}: [detect] model {key}: expected {wanted}, got {value!r}")
+    return {**MODEL_KNOBS, **{str(key): float(value) for key, value in knobs.items()}}
+
+
+def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
+    variants = []
+    for pair in _list(table.get("variants")):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise VocabularyError(f"{path}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
+        try:
+            re.compile(str(pair[0]))
+        except re.error as error:
+            raise VocabularyError(f"{path}: [{lang}] variant {pair[0]!r}: {error}") from error
+        variants.append((str(pair[0]), str(pair[1])))
+    doc_words = table.get("doc_words", {})
+    letters = table.get("letters", {})
+    if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):
+        raise VocabularyError(f'{path}: [{lang}] letters: expected single letters, {{typed = "printed"}}')
+    return Vocabulary(
+        letters={str(k): str(v) for k, v in letters.items()},
+        law_words=tuple(str(word).lower() for word in _list(table.get("law_words"))),
+        point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
+        doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
+        variants=tuple(variants),
+    )
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+# -- the data a search page carries ------------------------------------------------------------
