@@ -53,6 +53,13 @@ def test_words_are_cut_as_pagefind_cuts_them() -> None:
     assert chunks.ranges(cut) == [("apple", "app"), ("apr", "b"), ("p", "peach")]
 
 
+def test_a_chunk_does_not_end_inside_a_family_of_words() -> None:
+    family = [word("revokki", (1, [1])), word("revokkia", (1, [2])), word("revokin", (1, [3])), word("sata", (1, [4]))]
+    cut = chunks.cut(family, 1)
+    assert [[w[0] for w in chunk] for chunk in cut] == [["revokki", "revokkia", "revokin"], ["sata"]]
+    assert chunks.ranges(cut) == [("revokki", "r"), ("s", "sata")]
+
+
 def write_index(folder: Path, lang: str, words_per_chunk: list[list[list[chunks.CborValue]]]) -> None:
     (folder / "index").mkdir(parents=True)
     bounds = chunks.ranges(words_per_chunk)
@@ -94,10 +101,15 @@ def test_the_built_index_is_in_chunks_of_the_smaller_size(site: Path) -> None:
     for lang, info in entry["languages"].items():
         table = chunks.chunk_table(chunks.read_file(folder / f"pagefind.{info['hash']}.pf_meta"))
         previous = ""
-        for first, last, name in table:
+        last_word = ""
+        for number, (first, last, name) in enumerate(table):
             assert previous < first <= last, (lang, first, last)
             previous = last
-            held = [chunks.positions(w) for w in chunks.index_words(folder / "index" / f"{name}.pf_index")]
-            assert sum(held) < chunks.CHUNK_POSITIONS + max(held), (lang, name, sum(held))
+            words = chunks.index_words(folder / "index" / f"{name}.pf_index")
+            held = sum(chunks.positions(w) for w in words)
+            assert held >= chunks.CHUNK_POSITIONS or number == len(table) - 1, (lang, name, held)
+            shared = chunks.shared_start(last_word, str(words[0][0]))
+            assert shared <= chunks.MAX_SHARED, (lang, last_word, words[0][0])
+            last_word = str(words[-1][0])
         listed = {f"{name}.pf_index" for _first, _last, name in table}
         assert listed == {path.name for path in (folder / "index").glob(f"{lang}_*.pf_index")}

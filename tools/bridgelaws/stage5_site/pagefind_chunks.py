@@ -34,9 +34,15 @@ from pathlib import Path
 
 SIGNATURE = b"pagefind_dcd"
 
-# Positions per chunk.  The smallest language (sv, tr, pl: 3,800 to 4,100 positions) stays one
-# chunk; Finnish is cut in eight of about 10 KB.  A query word needs one chunk, usually.
-CHUNK_POSITIONS = 5000
+# Positions per chunk: about 5 KB compressed.  A query word needs one chunk (its own and its
+# stems' are looked up), rarely two.
+CHUNK_POSITIONS = 2500
+# A chunk ends only between words with at most this many first letters in common.  Pagefind
+# also finds the words a query word begins (``revok`` finds ``revokki``), but only in the
+# chunks whose range holds the query word: a cut inside ``revokki … revokkiin`` would hide the
+# words after it from ``revok``.  So a query word of three letters or more never straddles a
+# cut.  (Pagefind's own cut knows nothing of this: it fell inside ``muuta…``.)
+MAX_SHARED = 2
 
 CborValue = int | str | bytes | list["CborValue"]
 
@@ -168,15 +174,22 @@ def positions(word: list[CborValue]) -> int:
     return sum(len(page[1]) + 1 for page in pages if isinstance(page, list) and isinstance(page[1], list))
 
 
-def cut(words: list[list[CborValue]], size: int) -> list[list[list[CborValue]]]:
-    """Pagefind's ``chunk_index``: words in order, a chunk closed once it holds ``size``."""
+def shared_start(a: str, b: str) -> int:
+    """How many first letters ``a`` and ``b`` have in common."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def cut(words: list[list[CborValue]], size: int, shared: int = MAX_SHARED) -> list[list[list[CborValue]]]:
+    """Pagefind's ``chunk_index``: words in order, a chunk closed once it holds ``size``; and
+    not between two words that begin alike (more than ``shared`` letters in common)."""
     chunks: list[list[list[CborValue]]] = []
     chunk: list[list[CborValue]] = []
     held = 0
-    for word in words:
+    for at, word in enumerate(words):
         held += positions(word)
         chunk.append(word)
-        if held >= size:
+        following = str(words[at + 1][0]) if at + 1 < len(words) else ""
+        if held >= size and shared_start(str(word[0]), following) <= shared:
             chunks.append(chunk)
             chunk, held = [], 0
     if chunk:
