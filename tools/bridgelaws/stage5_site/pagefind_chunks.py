@@ -11,10 +11,10 @@ them whole, where a Swedish one fetches 11 KB.
 :func:`rechunk` cuts each language's words again, in Pagefind's own way with a smaller size
 (:data:`CHUNK_POSITIONS`): the words in their order, a chunk closed once the positions it
 holds (a page's positions and one for the page, as Pagefind counts) reach the size, and
-each chunk's range written as Pagefind writes it (the boundary words cut to the shortest
-prefixes that still tell neighbouring chunks apart).  Pagefind's search code picks the chunks
-a query needs from those ranges, as it does for its own.  The words' entries are copied as
-they are, so ranking, stemming and results do not change: only which bytes a query fetches.
+each chunk's range of query words written so that the ranges leave no gap (:func:`ranges`).
+Pagefind's search code picks the chunks a query needs from those ranges, as it does for its
+own.  The words' entries are copied as they are, so ranking, stemming and results do not
+change: only which bytes a query fetches.
 
 The files are CBOR (RFC 8949) after the signature ``pagefind_dcd``, gzip-compressed.  The
 small codec here reads and writes only what Pagefind writes (integers, strings, arrays,
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import itertools
 import json
 import struct
 from pathlib import Path
@@ -198,15 +197,23 @@ def cut(words: list[list[CborValue]], size: int, shared: int = MAX_SHARED) -> li
 
 
 def ranges(chunks: list[list[list[CborValue]]]) -> list[tuple[str, str]]:
-    """Pagefind's ``chunk_meta``: first and last word, neighbours' boundaries cut to prefixes."""
-    bounds = [[str(chunk[0][0]), str(chunk[-1][0])] for chunk in chunks]
-    for left, right in itertools.pairwise(bounds):
-        a, b = left[1], right[0]
-        common = 0
-        while common < min(len(a), len(b)) and a[common] == b[common]:
-            common += 1
-        left[1], right[0] = a[: common + 1], b[: common + 1]
-    return [(first, last) for first, last in bounds]
+    """Each chunk's range of query words: from just after the previous chunk's last word to its
+    own last word, so that the ranges leave no gap.
+
+    Pagefind's ``chunk_meta`` cuts the boundary words to prefixes (``muuta`` | ``muutai``), and
+    its search loads for a query word only the chunks whose range holds it: a word after the
+    prefix (``odzywka`` after a range ending ``od``) lies in no range, and in a query of several
+    words it was not looked up at all (Pagefind falls back to every possible chunk only when no
+    word of the query has one).  Here a range ends at its last word and the next begins with
+    that word followed by U+0000, the least string after it: every query word lies in exactly
+    one range, the one whose words it is or begins (:data:`MAX_SHARED`)."""
+    bounds = []
+    previous = ""
+    for number, chunk in enumerate(chunks):
+        first = str(chunk[0][0]) if number == 0 else previous + "\x00"
+        previous = str(chunk[-1][0])
+        bounds.append((first, previous))
+    return bounds
 
 
 def _short_hash(data: bytes, taken: set[str], lang: str) -> str:
