@@ -20,9 +20,11 @@
 * ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
-  the build fails on an inline script or style it does not allow), runs Pagefind over the
-  finished site (:mod:`bridgelaws.pagefind`), then writes the offline lists, the service worker
-  and the web app manifests (:mod:`bridgelaws.offline`).
+  the build fails on an inline script or style it does not allow), minifies our assets, writes
+  the search pages' cut copy of Material's stylesheet (:mod:`bridgelaws.stage5_site.search_css`),
+  runs Pagefind over the finished site and cuts its index in smaller chunks
+  (:mod:`bridgelaws.pagefind`, :mod:`bridgelaws.stage5_site.pagefind_chunks`), then writes the
+  offline lists, the service worker and the web app manifests (:mod:`bridgelaws.offline`).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import csp, minify, offline, pagefind
+from bridgelaws.stage5_site import csp, minify, offline, pagefind, search_css
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -268,6 +270,7 @@ def on_post_build(config: Any) -> None:
         more = f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
+    log.info("search pages' stylesheet: %s", search_css.write(site))
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
     description = config.site_description or config.site_name

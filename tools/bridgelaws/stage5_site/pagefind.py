@@ -4,7 +4,8 @@ Pagefind reads every HTML page, keeps only pages with a ``data-pagefind-body`` e
 point and definition pages; see ``overrides/main.html``) and writes one index per
 ``<html lang>``, split in chunks a query fetches on demand.  The parts of a law page that are
 not law text are left out by :data:`NOT_LAW_TEXT`.  Pagefind's ready-made interfaces are
-deleted afterwards: ``assets/javascripts/search.js`` uses its API only.
+deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The word index is
+then cut in smaller chunks than Pagefind's own (:mod:`bridgelaws.stage5_site.pagefind_chunks`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from bridgelaws.stage5_site import pagefind_chunks
 
 OUTPUT = "pagefind"
 
@@ -63,4 +66,6 @@ def index_site(site_dir: Path) -> str:
     for name in UNUSED:
         (site_dir / OUTPUT / name).unlink(missing_ok=True)
     shutil.rmtree(site_dir / OUTPUT / "playground", ignore_errors=True)
-    return "\n".join(line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered")))
+    rechunked = pagefind_chunks.rechunk(site_dir / OUTPUT)
+    lines = [line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered"))]
+    return "\n".join([*lines, f"index chunks: {rechunked}"])

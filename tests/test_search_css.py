@@ -1,0 +1,103 @@
+"""The search pages' copy of Material's stylesheet: the rules that can style a search page, and
+no others.  (That the search page looks the same under both is tests/test_search_browser.py's.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from bridgelaws.stage5_site import search_css
+
+PAGE = """<html lang="fi"><body data-md-color-scheme="default">
+<header class="md-header"><label class="md-header__button" for="__drawer"></label></header>
+<main><div class="md-content"><article class="md-content__inner md-typeset">
+<form class="search-page-form"><input id="search-input"></form>
+<ol id="search-results"></ol></article></div></main></body></html>"""
+SCRIPT = 'const item = element("li", "search-result md-button"); item.append(document.createElement("mark"));'
+
+
+def model() -> search_css.Model:
+    return search_css.Model(search_css.page_model([PAGE], [SCRIPT]))
+
+
+@pytest.mark.parametrize(
+    ("selector", "loose"),
+    [
+        (".md-nav__link:hover", ".md-nav__link:is(*)"),
+        (".md-nav__link:not(.md-nav__link--active):focus-visible", ".md-nav__link:is(*):is(*)"),
+        ("[dir=rtl] .a:after", "[dir=rtl] .a:is(*)"),
+        (".md-search__input::-webkit-input-placeholder", ".md-search__input:is(*)"),
+        (":focus-within>.md-select__inner", ":is(*)>.md-select__inner"),
+        (".md-typeset :is(h1,h2):hover", ".md-typeset :is(h1,h2):is(*)"),
+    ],
+)
+def test_a_selector_is_loosened_to_any_state_of_the_page(selector: str, loose: str) -> None:
+    assert search_css.loosen(selector) == loose
+
+
+@pytest.mark.parametrize(
+    ("selector", "kept"),
+    [
+        (".md-header__button", True),
+        (".md-header__button:hover", True),
+        ("[data-md-color-scheme=default] .md-header", True),
+        (".md-typeset mark", True),  # made by the script, in the result list
+        (".md-typeset .search-result", True),
+        (".md-button:focus", True),  # a class the script sets
+        (".md-typeset table:not([class])", False),
+        (".md-typeset .admonition", False),
+        (".md-search__overlay", False),
+        ("body>.md-header", True),
+        ("html :is(.md-tabs,.md-header)", True),
+    ],
+)
+def test_a_selector_is_kept_when_it_can_match_the_page_or_what_its_scripts_add(selector: str, kept: bool) -> None:
+    assert model().may_match(selector) is kept
+
+
+def test_the_stylesheet_keeps_what_can_match_in_its_order_and_its_at_rules() -> None:
+    css = (
+        '@charset "UTF-8";.md-header{color:red}.md-tabs{color:blue}'
+        ".md-typeset .admonition,.md-header__button{margin:0}"
+        '@media screen{.md-tabs{x:1}.md-header{content:"}{"}}'
+        "@media print{.md-tabs{x:2}}"
+        "@keyframes spin{0%{x:1}to{x:2}}"
+        "@supports (x:y){@media screen{.md-header__button{x:3}}}"
+    )
+    assert search_css.prune(css, model()) == (
+        '@charset "UTF-8";.md-header{color:red}.md-header__button{margin:0}'
+        '@media screen{.md-header{content:"}{"}}'
+        "@keyframes spin{0%{x:1}to{x:2}}"
+        "@supports (x:y){@media screen{.md-header__button{x:3}}}"
+    )
+
+
+def test_a_selector_the_matcher_cannot_read_is_kept() -> None:
+    assert model().may_match(".md-header:unknown-state(((")
+
+
+def test_the_script_words_become_classes_of_each_made_element() -> None:
+    made = search_css.page_model([PAGE], [SCRIPT]).select("#search-results li mark")
+    assert made and "search-result" in made[0]["class"] and "md-button" in made[0]["class"]
+
+
+@pytest.mark.site
+def test_search_pages_link_the_cut_stylesheet_and_other_pages_the_full_one(site: Path) -> None:
+    def stylesheets(page: str) -> list[str]:
+        soup = BeautifulSoup((site / page / "index.html").read_text(encoding="utf-8"), "html.parser")
+        return [str(link["href"]).rsplit("/", 1)[-1] for link in soup.select('link[rel="stylesheet"]')]
+
+    full = [path.name for path in (site / search_css.STYLESHEETS).glob("main.*.min.css")]
+    assert len(full) == 1
+    for page in ["fi/search", "sv/search", "tr/search", "pl/search", "search"]:
+        assert search_css.PREFIX + full[0] in stylesheets(page), page
+        assert full[0] not in stylesheets(page), page
+    for page in ["", "fi", "fi/2007/13", "compare/13"]:
+        assert full[0] in stylesheets(page), page
+    cut = (site / search_css.STYLESHEETS / (search_css.PREFIX + full[0])).read_text(encoding="utf-8")
+    whole = (site / search_css.STYLESHEETS / full[0]).read_text(encoding="utf-8")
+    assert len(cut) < len(whole) / 2
+    assert ".md-header{" in cut and not re.search(r"\.admonition[,{]", cut)

@@ -1,0 +1,266 @@
+"""The search pages' own copy of Material's stylesheet: only the rules that can style them.
+
+Material's ``main.<hash>.min.css`` (137 KB, 22 KB compressed) styles everything Material can
+show: tables, admonitions, code, tabs, tooltips, the search dialog, the blog.  The search pages
+(``/<lang>/search/``, ``/search/``) show a header, a drawer, a form and a list of results; the
+stylesheet was an eighth of a first search's bytes.  :func:`write` makes
+``search-main.<hash>.min.css`` next to it, with the rules a search page can use, and the
+search pages link it instead (``overrides/main.html``, block ``styles``).
+
+A rule is kept when one of its selectors, loosened, matches an element of a search page:
+
+* the pages are the built search pages themselves, plus what the scripts add to them: every
+  element the scripts create (``element("li", …)``, ``createElement("mark")``), nested in the
+  result list, each with every class-like word of the scripts' strings (``search-more
+  md-button``) and the attributes they set;
+* a selector is loosened so that it matches whenever it could in some state of the page:
+  pseudo-elements (``::before``), states (``:hover``, ``:checked``, ``:focus-visible``) and
+  ``:not(…)`` match anything, so ``.md-nav__link:not(.md-nav__link--active):hover`` is
+  kept when the page has an ``.md-nav__link``;
+* a selector the matcher (soupsieve) cannot read is kept.
+
+At-rules: ``@media`` and ``@supports`` keep the rules inside them that are kept (and go when
+none is); everything else (``@keyframes``, ``@charset``, ``@page``) stays.  Declarations are
+copied as they are, in their order, so what is kept cascades as in the full stylesheet.
+tests/test_search_browser.py compares every element's computed style on the search page
+under both stylesheets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from bs4 import BeautifulSoup, Tag
+from bs4.element import AttributeValueList
+
+STYLESHEETS = "assets/stylesheets"
+PREFIX = "search-"  # main.57a0d79d.min.css → search-main.57a0d79d.min.css
+
+# The scripts a search page runs, whose strings name what they add.
+SCRIPTS = ("search.js", "search-anywhere.js", "laws.js", "refs.js")
+
+# States and pseudo-elements: a selector with them may match some time, so they match always.
+PSEUDO = re.compile(
+    r"::?(?:before|after|first-line|first-letter|marker|placeholder|selection|backdrop|"
+    r"-webkit-[a-z-]+|-moz-[a-z-]+|-ms-[a-z-]+)(?![\w-])(?:\([^()]*\))?"
+    r"|:(?:hover|focus|focus-visible|focus-within|active|visited|link|any-link|target|checked|"
+    r"disabled|enabled|indeterminate|valid|invalid|required|optional|placeholder-shown|"
+    r"read-only|read-write|autofill|empty|defined|popover-open|modal|fullscreen)(?![\w-])"
+)
+ANYTHING = ":is(*)"
+
+
+# -- reading the stylesheet ----------------------------------------------------------------------
+
+
+def _block_end(css: str, at: int) -> int:
+    """The index just after the ``}`` closing the block whose ``{`` is at ``at``."""
+    depth = 0
+    quote = ""
+    i = at
+    while i < len(css):
+        char = css[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError("unbalanced braces in the stylesheet")
+
+
+def _top_level(text: str, stops: str, start: int = 0) -> Iterator[int]:
+    """Indices in ``text`` (from ``start``) of the characters in ``stops`` outside strings, () and []."""
+    depth = 0
+    quote = ""
+    i = start
+    while i < len(text):
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif depth == 0 and char in stops:
+            yield i
+        i += 1
+
+
+def rules(css: str) -> Iterator[tuple[str, str | None]]:
+    """(prelude, block) per top-level rule; block None for a statement (``@charset "…";``)."""
+    at = 0
+    while at < len(css):
+        while at < len(css) and css[at] in " \n\t\r":
+            at += 1
+        if at >= len(css):
+            return
+        first = next(_top_level(css, "{;", at), len(css))
+        if first >= len(css) or css[first] == ";":
+            yield css[at : first + 1], None
+            at = first + 1
+            continue
+        end = _block_end(css, first)
+        yield css[at:first], css[first + 1 : end - 1]
+        at = end
+
+
+def selectors(prelude: str) -> list[str]:
+    cuts = [-1, *_top_level(prelude, ","), len(prelude)]
+    return [prelude[a + 1 : b].strip() for a, b in itertools.pairwise(cuts)]
+
+
+# -- what a search page is -----------------------------------------------------------------------
+
+
+def loosen(selector: str) -> str:
+    """The selector matching whenever the original could, in any state of the page."""
+    out = []
+    i = 0
+    while i < len(selector):
+        if selector.startswith(":not(", i):
+            depth, j = 0, i + 4
+            while j < len(selector):
+                depth += {"(": 1, ")": -1}.get(selector[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            out.append(ANYTHING)
+            i = j
+            continue
+        found = PSEUDO.match(selector, i)
+        if found:
+            out.append(ANYTHING)
+            i = found.end()
+            continue
+        out.append(selector[i])
+        i += 1
+    return "".join(out)
+
+
+def _script_words(scripts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:
+    """Tags the scripts create, class-like words and attribute names in their strings."""
+    tags: set[str] = set()
+    words: set[str] = set()
+    attributes: set[str] = set()
+    for source in scripts:
+        tags |= set(re.findall(r"(?:createElement|element)\(\s*\"([a-z0-9]+)\"", source))
+        for literal in re.findall(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'|`([^`\\]*)`", source):
+            for text in literal:
+                words |= set(re.findall(r"[A-Za-z_][\w-]*", text))
+        attributes |= set(re.findall(r"setAttribute\(\s*\"([\w-]+)\"", source))
+        attributes |= {"data-" + name for name in re.findall(r"dataset\.(\w+)", source)}
+        if re.search(r"\.hidden\s*=", source):
+            attributes.add("hidden")
+    return tags, words, attributes
+
+
+def page_model(pages: Iterable[str], scripts: Iterable[str]) -> BeautifulSoup:
+    """The search pages as one document, with what the scripts add in each result list."""
+    tags, words, attributes = _script_words(scripts)
+    model = BeautifulSoup("<html><body></body></html>", "html.parser")
+    body = model.body
+    assert body is not None
+    for html in pages:
+        page = BeautifulSoup(html, "html.parser")
+        for holder in page.select("#search-results, #search-detect-results, .search-results, main"):
+            parent = holder
+            for name in sorted(tags):
+                child = page.new_tag(name)
+                child.attrs["class"] = AttributeValueList(sorted(words))
+                for attribute in attributes:
+                    child[attribute] = ""
+                parent.append(child)
+                parent = child
+        html_tag = page.find("html")
+        if isinstance(html_tag, Tag):
+            for attribute in attributes:  # laws.js marks <html> (data-offline)
+                html_tag.attrs.setdefault(attribute, "")
+            for name, value in html_tag.attrs.items():  # :root[lang] …
+                model.html[name] = value  # type: ignore[index]
+            body.append(html_tag)
+    return model
+
+
+class Model:
+    """The page model, with the classes it has (most selectors fail on a class: a quick no)."""
+
+    def __init__(self, soup: BeautifulSoup) -> None:
+        self.soup = soup
+        self.classes = {name for tag in soup.find_all(class_=True) for name in tag.get_attribute_list("class")}
+        self.known: dict[str, bool] = {}
+
+    def may_match(self, selector: str) -> bool:
+        loose = loosen(selector)
+        if loose not in self.known:
+            self.known[loose] = self._matches(loose)
+        return self.known[loose]
+
+    def _matches(self, loose: str) -> bool:
+        outside = re.sub(r"\([^()]*\)", "", loose)  # :is(.a,.b) needs neither
+        if any(name not in self.classes for name in re.findall(r"\.(-?[_a-zA-Z][\w-]*)", outside)):
+            return False
+        try:
+            return self.soup.select_one(loose) is not None
+        except Exception:  # soupsieve cannot read it: keep it
+            return True
+
+
+# -- writing the stylesheet ----------------------------------------------------------------------
+
+
+def prune(css: str, model: Model) -> str:
+    """The rules of ``css`` that can style a page of ``model``."""
+    out = []
+    for prelude, block in rules(css):
+        if block is None:
+            out.append(prelude)
+        elif prelude.startswith(("@media", "@supports")):
+            inner = prune(block, model)
+            if inner:
+                out.append(f"{prelude}{{{inner}}}")
+        elif prelude.startswith("@"):
+            out.append(f"{prelude}{{{block}}}")
+        else:
+            kept = [selector for selector in selectors(prelude) if model.may_match(selector)]
+            if kept:
+                out.append(f"{','.join(kept)}{{{block}}}")
+    return "".join(out)
+
+
+def search_pages(site: Path) -> list[Path]:
+    return [*sorted(site.glob("*/search/index.html")), site / "search" / "index.html"]
+
+
+def write(site: Path) -> str:
+    """``search-main.*.min.css`` for each Material ``main.*.min.css``; say how big."""
+    pages = [path.read_text(encoding="utf-8") for path in search_pages(site) if path.exists()]
+    scripts = [
+        path.read_text(encoding="utf-8")
+        for name in SCRIPTS
+        if (path := site / "assets" / "javascripts" / name).exists()
+    ]
+    model = Model(page_model(pages, scripts))
+    said = []
+    for full in sorted((site / STYLESHEETS).glob("main.*.min.css")):
+        css = full.read_text(encoding="utf-8")
+        small = prune(css, model)
+        (full.parent / (PREFIX + full.name)).write_text(small, encoding="utf-8")
+        said.append(f"{PREFIX + full.name}: {len(css) // 1024} KB → {len(small) // 1024} KB")
+    return " · ".join(said)
