@@ -33,8 +33,12 @@ export const strings = pageData.strings; // the page's interface language
 export const form = document.querySelector(".search-page-form");
 export const input = document.getElementById("search-input");
 export const statusLine = document.getElementById("search-status");
-const PAGE_SIZE = 20;
-export const FRAGMENTS_PER_ROUND = 30;
+/* Results come a page of PAGE_SIZE laws at a time, read FRAGMENTS_PER_ROUND Pagefind pages at a
+ * time: each page read is a fragment fetched (1-4 KB), so a first search of a broad word ("kortti")
+ * fetched 30 of them for 20 laws, 35-40 KB of a phone's first search.  Ten laws fill a phone's
+ * first screens twice over; "More results" reads on. */
+const PAGE_SIZE = 10;
+export const FRAGMENTS_PER_ROUND = 12;
 /* Longer queries are cut (at a word) and the status line says so: variants, provision reading
  * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
 const MAX_QUERY = 200;
