@@ -442,6 +442,22 @@ def test_words_no_page_holds_together_list_the_pages_with_each(
     assert tried == 3
 
 
+@pytest.mark.parametrize(
+    ("lang", "query"),
+    [("sv", "utspel i otur"), ("fi", "kortti ja pöytä"), ("tr", "kart ve oyun"), ("pl", "karta w grze")],
+)
+def test_a_short_word_beside_longer_ones_neither_finds_nor_marks(
+    page: object, base_url: str, lang: str, query: str
+) -> None:
+    """The "i", "ja", "ve", "w" of a query with longer words: no result is there for them, and
+    no snippet marks them (Pagefind matches them on every page)."""
+    assert run_search(page, base_url, lang, query)
+    marks = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        ".search-result__snippet mark", "nodes => nodes.map(node => node.textContent)"
+    )
+    assert marks and all(len(mark.strip(".,;:()")) >= 3 for mark in marks), marks
+
+
 def test_no_where_to_read_page_under_an_edition_filter(page: object, base_url: str) -> None:
     hrefs = run_search(page, base_url, "fi", "rangaistuskortti", "2007")
     assert all(href.startswith("/fi/2007/") for href in hrefs), hrefs

@@ -509,7 +509,11 @@ export function searchEngine(data) {
   /** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
   function wordForms(queries) {
     const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
-    return split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
+    const forms = split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
+    // "utspel i otur": a page is not found by its "i"s, nor are they marked, when the query has
+    // words of SOME_WORDS.minLength letters or more
+    const long = forms.filter((variants) => bare(variants[0]).length >= SOME_WORDS.minLength);
+    return long.length ? long : forms;
   }
 
   /** How well one matched word fits one query word's forms: 2 for the form typed (or a variant
@@ -608,7 +612,7 @@ export function searchEngine(data) {
         anchor,
         label: meta.label || "",
         title: meta.title || "",
-        snippet: snippetAround(words, at, page.locations),
+        snippet: snippetAround(words, at, (page.locations || []).filter((location) => forms.some((variants) => wordFit(bare(words[location]), variants) > 0))),
         origin: "text",
       };
     });
