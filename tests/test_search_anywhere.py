@@ -147,6 +147,12 @@ def test_the_letters_are_the_vocabularys(corpus: Corpus) -> None:
         ('[detect]\nletters = "äö"\n', "[detect] letters and forms"),
         ("[detect]\nweights = { vowels = 3 }\n", "[detect] weights"),
         ('[detect]\nweights = { word = "2" }\n', "[detect] weights"),
+        # the letter model's knobs, each at its line
+        ("[detect]\nmodel = { order = 9 }\n", ":2: [detect] model order"),
+        ("[detect]\nmodel = { sure = -1 }\n", ":2: [detect] model sure"),
+        ("[detect]\nmodel = { smoothing = 0 }\n", ":2: [detect] model smoothing"),
+        ("[detect]\nmodel = { ngrams = 3 }\n", ":2: [detect] model: expected a table"),
+        ('[detect]\nmodel = { min_count = "5" }\n', ":2: [detect] model min_count"),
     ],
 )
 def test_a_bad_detect_table_is_reported(tmp_path: Path, toml: str, message: str) -> None:

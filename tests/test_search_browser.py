@@ -286,6 +286,17 @@ def test_a_word_finds_its_law_in_the_first_results(
 # -- concepts: the term base ------------------------------------------------------------------------
 
 
+def governing_misses(page: object, base_url: str, cases: list[tuple[str, str, str]]) -> list[tuple[str, ...]]:
+    """The (language, query, law, first three results) of each case whose law is not among the
+    first three results."""
+    misses = []
+    for lang, query, law in cases:
+        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
+        if law not in keys:
+            misses.append((lang, query, law, ", ".join(keys)))
+    return misses
+
+
 def _concept_queries() -> list[tuple[str, str, str]]:
     """(language, a term of a concept in it, the concept's governing law) for every concept of
     the term base and every search language it has a whole-word term in."""
@@ -305,11 +316,7 @@ def test_every_concept_finds_its_governing_law_in_the_first_three(page: object, 
     language, also where the language has no text of the law (its "where to read" page)."""
     cases = _concept_queries()
     assert len(cases) > 100
-    misses = []
-    for lang, query, law in cases:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
-        if law not in keys:
-            misses.append((lang, query, law, keys))
+    misses = governing_misses(page, base_url, cases)
     assert not misses
 
 
@@ -360,12 +367,9 @@ def test_a_concepts_phrase_in_another_word_order_still_names_it(page: object, ba
     cases = _reordered_concept_queries()
     assert len(cases) > 30
     cases = random.Random("reordered").sample(cases, min(len(cases), 120))  # a sample: a search each
-    misses = []
-    for lang, query, law in cases:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
-        if law not in keys:
-            misses.append((lang, query, law, keys))
-    assert len(misses) <= len(cases) // 20, misses  # a phrase reversed may name a longer concept
+    misses = governing_misses(page, base_url, cases)
+    # measured: 1 of 120 (fi 'tikki virheellinen': 67 before the concept's 65), a longer concept wins
+    assert len(misses) <= 2, misses
 
 
 def _mixed_term_queries() -> list[tuple[str, str, str]]:
@@ -379,7 +383,7 @@ def _mixed_term_queries() -> list[tuple[str, str, str]]:
         for lang in SEARCH_LANGUAGES:
             forms = [form for form in concept.forms(lang) if "*" not in form]
             longest = [max(form.split(), key=len) for form in forms]
-            pairs = [(a, b) for a, b in itertools.pairwise(longest) if len(a) >= 5 and len(b) >= 5 and a[:5] != b[:5]]
+            pairs = [(a, b) for a, b in itertools.pairwise(longest) if len(a) >= 5 and len(b) >= 5 and a[:4] != b[:4]]
             if governing and pairs:
                 cases.append((lang, " ".join(pairs[0]), f"law:{refs.law_of(governing)}"))
     return cases
@@ -388,12 +392,10 @@ def _mixed_term_queries() -> list[tuple[str, str, str]]:
 def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) -> None:
     cases = _mixed_term_queries()
     assert len(cases) > 20
-    misses = []
-    for lang, query, law in cases:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
-        if law not in keys:
-            misses.append((lang, query, law, keys))
-    assert len(misses) <= len(cases) // 10, misses
+    misses = governing_misses(page, base_url, cases)
+    # measured 7 of 114: a word of one term also names another concept (pl 'kolejnością zapowiedź' →
+    # 28, tr 'turnuva başhakem' → the tournament's 80); a guard against regressions, not a target
+    assert len(misses) <= 7, misses
 
 
 def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:

@@ -268,8 +268,13 @@ export function searchEngine(data) {
   }
 
   /** The query words a concept's vocabulary as a whole holds (BAG), or null. */
-  function bagPlaces(synonym, words) {
-    const vocabulary = synonym.words.flatMap((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u)).filter((part) => part.length >= BAG.minLength);
+  /** Each concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
+  const conceptWords = data.synonyms.map((synonym) => {
+    const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
+    return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= BAG.minLength) };
+  });
+
+  function bagPlaces(vocabulary, words) {
     const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength);
     const places = content.filter(([word]) => vocabulary.some((part) => stemFit(part, word))).map(([, index]) => index);
     const enough = places.length >= BAG.words && places.length >= BAG.share * content.length;
@@ -287,14 +292,14 @@ export function searchEngine(data) {
     const found = [];
     data.synonyms.forEach((synonym, order) => {
       let whole = false;
-      for (const entry of synonym.words) {
-        const pattern = fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
+      const { patterns, vocabulary } = conceptWords[order];
+      for (const pattern of patterns) {
         const placed = pattern.length ? termPlaces(pattern, words) : null;
         if (!placed) continue;
         whole = true;
         found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
       }
-      const bag = whole ? null : bagPlaces(synonym, words);
+      const bag = whole ? null : bagPlaces(vocabulary, words);
       if (bag) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
     // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the

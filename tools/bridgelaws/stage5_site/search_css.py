@@ -56,33 +56,9 @@ ANYTHING = ":is(*)"
 # -- reading the stylesheet ----------------------------------------------------------------------
 
 
-def _block_end(css: str, at: int) -> int:
-    """The index just after the ``}`` closing the block whose ``{`` is at ``at``."""
-    depth = 0
-    quote = ""
-    i = at
-    while i < len(css):
-        char = css[i]
-        if quote:
-            if char == "\\":
-                i += 1
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise ValueError("unbalanced braces in the stylesheet")
-
-
-def _top_level(text: str, stops: str, start: int = 0) -> Iterator[int]:
-    """Indices in ``text`` (from ``start``) of the characters in ``stops`` outside strings, () and []."""
-    depth = 0
+def _outside_strings(text: str, start: int = 0) -> Iterator[int]:
+    """Indices in ``text`` (from ``start``) of the characters outside quoted strings (a quote's
+    own characters and escapes included in the string)."""
     quote = ""
     i = start
     while i < len(text):
@@ -94,13 +70,32 @@ def _top_level(text: str, stops: str, start: int = 0) -> Iterator[int]:
                 quote = ""
         elif char in "\"'":
             quote = char
-        elif char in "([":
+        else:
+            yield i
+        i += 1
+
+
+def _block_end(css: str, at: int) -> int:
+    """The index just after the ``}`` closing the block whose ``{`` is at ``at``."""
+    depth = 0
+    for i in _outside_strings(css, at):
+        depth += {"{": 1, "}": -1}.get(css[i], 0)
+        if css[i] == "}" and depth == 0:
+            return i + 1
+    raise ValueError("unbalanced braces in the stylesheet")
+
+
+def _top_level(text: str, stops: str, start: int = 0) -> Iterator[int]:
+    """Indices in ``text`` (from ``start``) of the characters in ``stops`` outside strings, () and []."""
+    depth = 0
+    for i in _outside_strings(text, start):
+        char = text[i]
+        if char in "([":
             depth += 1
         elif char in ")]":
             depth -= 1
         elif depth == 0 and char in stops:
             yield i
-        i += 1
 
 
 def rules(css: str) -> Iterator[tuple[str, str | None]]:
