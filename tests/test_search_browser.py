@@ -12,6 +12,7 @@ Three kinds of check:
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 import unicodedata
@@ -776,7 +777,12 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
 FIRST_SEARCH_KB = {"fi": 150, "sv": 150, "tr": 150, "pl": 150}
 
 
-@pytest.mark.parametrize(("lang", "query"), list(bench_search.QUERIES.items()))
+# and a broad word in each language: a page of ten laws, read from many Pagefind pages; a word
+# naming a concept, whose law's snippet comes from snippets.json, not from the law's page
+BROAD_QUERIES = [("fi", "kortti"), ("fi", "tarjous"), ("sv", "kort"), ("tr", "kart"), ("pl", "karta")]
+
+
+@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *BROAD_QUERIES])
 def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_url: str, lang: str, query: str) -> None:
     """Everything a cold browser fetches for its first search (page, CSS, JS, Pagefind's script,
     WebAssembly, index chunk, fragments), as transferred from the gzip server."""
@@ -805,3 +811,94 @@ def test_the_result_count_is_said_in_the_right_plural(page: object, base_url: st
     key = "search_results_for" if form == "other" else f"search_results_for_{form}"
     count = f"{shown}+" if more else str(shown)
     assert status.endswith(t(lang, key, count=count, q=query)), status
+
+
+# -- a concept in each edition's numbering; snippets without the page; reading no more than needed --
+
+
+def _search_data(site: Path, lang: str) -> dict[str, object]:
+    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
+    assert found
+    return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+def _renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
+    """(language, a whole word of a concept, edition, its governing provision in that edition) for
+    every concept whose governing law an edition numbers otherwise and a text of the language
+    in that edition holds."""
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        data = _search_data(site, lang)
+        editions = {doc["edition"]: doc for doc in data["docs"] if doc["kind"] == "laws"}  # type: ignore[union-attr,index]
+        for synonym in data["synonyms"]:  # type: ignore[attr-defined]
+            for edition, laws in synonym.get("refsIn", {}).items():
+                doc = editions.get(edition)
+                own = laws[0] if laws else None
+                words = [w for w in synonym["words"] if not w.endswith("*")]
+                if doc and own and own != synonym["refs"][0] and str(refs.law_of(own)) in doc["laws"] and words:
+                    cases.append((lang, words[0], edition, own))
+    return cases
+
+
+def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(page: object, base_url: str, site: Path) -> None:
+    """2017 16C (withdrawn calls) is 2007 16D and 1997 16C: through the concordance, not by number."""
+    cases = _renumbered_concepts(site)
+    assert any(case[2:] == ("2007", "16D") for case in cases)
+    wrong = []
+    for lang, word, edition, own in cases:
+        hrefs = [h for h in run_search(page, base_url, lang, word, edition) if f"/{edition}/" in h]
+        first = urlsplit(hrefs[0]).fragment if hrefs else ""
+        # at the provision, an ancestor, or inside it (where its words were found: #44E in 44)
+        if not first or not (own in refs.ancestors(first) or first in refs.ancestors(own)):
+            wrong.append((lang, word, edition, own, hrefs[:2]))
+    assert not wrong
+
+
+@pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("tr", "Yasa 45"), ("pl", "3.1")])
+def test_a_result_with_nothing_to_quote_shows_its_provision_without_fetching_the_page(
+    page: object, base_url: str, lang: str, query: str
+) -> None:
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
+    run_search(page, base_url, lang, query)
+    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+    shown = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#search-results li",
+        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
+        " li.querySelector('.search-result__snippet').textContent])",
+    )
+    fetched_for_results = list(fetched)
+    checked = 0
+    for href, snippet in shown:
+        if "/laws/" in href:  # a "where to read" page: no text to show
+            continue
+        path, _, anchor = href.partition("#")
+        snippets = json.loads(page.evaluate("url => fetch(url).then(r => r.text())", path + "snippets.json"))  # type: ignore[attr-defined]
+        if f"{path}snippets.json" in fetched_for_results:
+            assert snippet == snippets.get(anchor, snippets[""]), href
+            checked += 1
+    assert checked
+    pages = [p for p in fetched_for_results if p.endswith("/") and p.count("/") > 3]
+    assert not pages, pages  # no law page was fetched for a snippet
+
+
+@pytest.mark.parametrize(
+    ("read", "gained", "wanted", "next_round"),
+    [
+        (12, 7, 3, 6),  # 7 laws of 12 pages, 3 wanted: about 6 pages
+        (12, 0, 10, 12),  # nothing gained: a whole round again
+        (12, 12, 1, 3),  # never fewer than three
+        (6, 2, 8, 12),  # never more than a round
+    ],
+)
+def test_the_next_round_reads_about_as_many_pages_as_the_laws_still_wanted_need(
+    page: object, base_url: str, read: int, gained: int, wanted: int, next_round: int
+) -> None:
+    page.goto(base_url + "fi/search/")  # type: ignore[attr-defined]
+    found = page.evaluate(  # type: ignore[attr-defined]
+        "async ([r, g, w]) => (await import(new URL('../../assets/javascripts/search.js', location.href).href))"
+        ".nextRound(r, g, w)",
+        [read, gained, wanted],
+    )
+    assert found == next_round

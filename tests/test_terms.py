@@ -19,6 +19,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.terms import TermBase, load, seed, verify
+from bridgelaws.stage3_link.terms.model import Concept
 from bridgelaws.stage4_render.hubs import home_page
 from bridgelaws.stage4_render.terms import terms_page
 from conftest import ROOT
@@ -151,6 +152,45 @@ def test_synonyms_for_search_carry_every_language_and_english_words(base: TermBa
     assert swedish[2] == "straffkort" and "penalty card" in swedish[0]
     polish = next(s for s in base.synonyms("pl") if "wyjście poza kolejnością" in s[0])
     assert polish[1] == ("53", "54", "55", "56")
+
+
+@pytest.fixture(scope="module")
+def concordance() -> Concordance:
+    return pipeline.load_concordance(CONTENT)
+
+
+@pytest.mark.parametrize(
+    ("laws", "editions", "laws_in", "elsewhere"),
+    [
+        # the Laws' own reorganisations, through the concordance's rows
+        (("16C",), None, {}, {"2007": ("16D",)}),  # 2007 16D is 2017 16C; 1997 16C is 2007 16D
+        (("15A",), None, {}, {"2007": ("17D",), "1997": ("17D",)}),  # 2007 17D moved to 2017 15A
+        (("16B",), None, {}, {"1997": ("16A",)}),  # 1997 16A is 2007 16B
+        (("12C2", "50"), None, {}, {"1997": ("12C1", "50")}),  # position by position
+        (("50",), None, {}, {}),  # a law no row moves is the same law everywhere
+        (("92A",), None, {}, {"1997": ("92",), "2007": ("92",)}),  # no row: the law, no guessed provision
+        (("16C",), None, {"2007": ("16D", "16")}, {"2007": ("16D", "16")}),  # laws_in says, and wins
+        (("23",), ("1997", "2007"), {}, {"2017": ()}),  # an edition without the concept has none
+    ],
+)
+def test_a_concepts_laws_in_another_edition_go_through_the_concordance(
+    concordance: Concordance,
+    laws: tuple[str, ...],
+    editions: tuple[str, ...] | None,
+    laws_in: dict[str, tuple[str, ...]],
+    elsewhere: dict[str, tuple[str, ...]],
+) -> None:
+    concept = Concept("x", "x", laws, (), editions=editions or facts.EDITIONS, laws_in=laws_in)
+    assert concept.laws_elsewhere(concordance) == elsewhere
+
+
+def test_search_synonyms_carry_each_editions_numbering(base: TermBase, concordance: Concordance) -> None:
+    withdrawn = next(s for s in base.synonyms("fi", concordance=concordance) if "peruuttaminen" in s[0])
+    assert withdrawn[1] == ("16C",) and dict(withdrawn[4]) == {"2007": ("16D",)}
+    # without a concordance only what laws_in says (and an edition lacking the concept) differs
+    through = {s[2] for s in base.synonyms("fi", concordance=concordance) if s[4]}
+    said = {s[2] for s in base.synonyms("fi") if s[4]}
+    assert "peruuttaminen" in said and said < through
 
 
 # -- the loader's errors ----------------------------------------------------------------------

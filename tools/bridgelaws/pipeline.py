@@ -98,7 +98,7 @@ def render(
     followed by their hidden parts (:mod:`~bridgelaws.stage4_render.compounds`) when given."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
-    searched = with_term_base(vocabulary or {}, term_base) if term_base is not None else vocabulary or {}
+    searched = with_term_base(vocabulary or {}, term_base, concordance) if term_base is not None else vocabulary or {}
     for page in [*all_pages(corpus, linkage, term_base), *search_pages(corpus, searched)]:
         for taken in (page.url.partition("#")[0], page.path):
             if taken in owners:

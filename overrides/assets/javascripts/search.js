@@ -39,6 +39,16 @@ export const statusLine = document.getElementById("search-status");
  * first screens twice over; "More results" reads on. */
 const PAGE_SIZE = 10;
 export const FRAGMENTS_PER_ROUND = 12;
+
+/** How many Pagefind pages the next round reads: about as many as the laws still wanted need, at
+ * the rate the last round gave them (a law's editions are one result, so 12 pages of a broad
+ * Finnish word gave 7 laws), never fewer than MIN_ROUND nor more than FRAGMENTS_PER_ROUND.  The
+ * second round of "kortti" read 12 pages for 3 laws: 7 KB of a phone's first search. */
+const MIN_ROUND = 3;
+export function nextRound(read, gained, wanted) {
+  const perPage = Math.max(gained, 1) / read;
+  return Math.min(FRAGMENTS_PER_ROUND, Math.max(MIN_ROUND, Math.ceil(wanted / perPage)));
+}
 /* Longer queries are cut (at a word) and the status line says so: variants, provision reading
  * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
 const MAX_QUERY = 200;
@@ -159,35 +169,42 @@ export function searchEngine(data) {
     return !edition || doc.edition === edition;
   }
 
-  /** The provision in each text of this language; points concerning it; else the law's hub. */
-  function lawHits(ref, edition, origin) {
-    const law = lawOf(ref);
-    const chain = ancestors(ref);
+  /** The provision in each text of this language; points concerning it; else the law's hub.
+   * `refIn(edition)`: the provision as that edition numbers it (a concept's law, through the
+   * concordance: 2017 16C is 2007 16D), undefined where the edition has none; a cited
+   * provision is the same in every edition (the reader typed that edition's number). */
+  function lawHits(ref, edition, origin, refIn = () => ref) {
     const hits = [];
     for (const doc of data.docs) {
-      if (!editionWanted(doc, edition)) continue;
+      const own = refIn(doc.edition);
+      if (!editionWanted(doc, edition) || !own) continue;
+      const law = lawOf(own);
       const text = doc.laws[law];
       if (text) {
         const present = new Set([law, ...text.anchors]);
-        const found = chain.find((candidate) => present.has(candidate)) || law;
-        const rank = found === ref ? 0 : 1;
+        const found = ancestors(own).find((candidate) => present.has(candidate)) || law;
+        const rank = found === own ? 0 : 1;
         hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
       }
     }
     for (const doc of data.docs) {
-      if (!editionWanted(doc, edition)) continue;
+      const own = refIn(doc.edition);
+      if (!editionWanted(doc, edition) || !own) continue;
+      const law = lawOf(own);
+      const chain = ancestors(own);
       for (const [number, point] of Object.entries(doc.points)) {
         const concerned = point.laws.filter((r) => lawOf(r) === law);
         if (!concerned.length) continue;
-        const exact = concerned.includes(ref);
-        const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(ref));
-        if (!exact && !related && ref !== law) continue;
+        const exact = concerned.includes(own);
+        const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(own));
+        if (!exact && !related && own !== law) continue;
         const top = anchorOf(POINT_PREFIX + number);
         hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
       }
     }
     if (!hits.some((hit) => hit.rank <= 1)) {
       // no text of this language (or edition) has the law: its page says where to read it
+      const law = lawOf(ref);
       const hub = (field) => data.hub[field].replace("{n}", law);
       hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
     }
@@ -333,7 +350,8 @@ export function searchEngine(data) {
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const why = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
       synonym.refs.forEach((ref, index) => {
-        for (const hit of lawHits(ref, edition, "synonym")) {
+        const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
+        for (const hit of lawHits(ref, edition, "synonym", refIn)) {
           hit.synonym = why;
           if (hit.missing && edition) continue;
           if (index === 0) (hit.missing ? third : first).push(hit);
@@ -706,23 +724,41 @@ export function renderHit(hit, others) {
   return item;
 }
 
-/** The provision's own text as the snippet of a provision hit (the page is then cached). */
+/** The provision's own text as the snippet of a provision or concept hit: from the small
+ * snippets.json beside the page (stage5_site/snippets.py), or, when that cannot be had (offline,
+ * a page cached before it existed), from the page itself, cut the same way (keep the two alike). */
 async function fillSnippet(snippet, href, anchor) {
+  const page = href.split("#")[0];
   try {
-    const response = await fetch(href.split("#")[0]);
+    const response = await fetch(new URL("snippets.json", new URL(page, location.href)));
+    if (!response.ok) throw new Error(response.status);
+    const snippets = await response.json();
+    snippet.textContent = snippets[anchor] ?? snippets[""] ?? "";
+  } catch (error) {
+    snippet.textContent = await snippetFromPage(page, anchor);
+  }
+}
+
+const SNIPPET_LENGTH = 220; // snippets.py's LENGTH
+
+async function snippetFromPage(href, anchor) {
+  try {
+    const response = await fetch(href);
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    page.querySelectorAll(".headerlink, .via").forEach((node) => node.remove());
-    const node = (anchor && page.getElementById(anchor)) || page.querySelector("article h1");
-    let text = node ? node.textContent.trim() : "";
+    page.querySelectorAll(".headerlink, .via, [data-pagefind-ignore]").forEach((node) => node.remove());
+    let node = (anchor && page.getElementById(anchor)) || page.querySelector("article h1");
+    // an item whose words begin in its first sub-item (<span id="12C1"> inside #12C1a)
+    while (node && !node.textContent.trim() && node.parentElement && node.parentElement.tagName !== "DIV") node = node.parentElement;
+    let text = node ? node.textContent.replace(/\s+/g, " ").trim() : "";
     if (node && /^H\d$/.test(node.tagName)) {
       // a heading: add the text under it, not the page's own lines (source, switches, notes)
       let next = node.nextElementSibling;
       while (next && !(next.matches("p") && /\b(prov|prov-text|law-text)\b/.test(next.className))) next = next.nextElementSibling;
-      if (next) text += " " + next.textContent.trim();
+      if (next) text += " " + next.textContent.replace(/\s+/g, " ").trim();
     }
-    snippet.textContent = text.length > 220 ? text.slice(0, 220).replace(/\s+\S*$/, "") + " …" : text;
+    return text.length > SNIPPET_LENGTH ? text.slice(0, SNIPPET_LENGTH).replace(/\s+\S*$/, "") + " …" : text;
   } catch (error) {
-    snippet.textContent = "";
+    return "";
   }
 }
 
@@ -787,11 +823,14 @@ function languagePage(engine) {
     let from = 0;
     async function more() {
       const target = order.length + PAGE_SIZE;
+      let round = FRAGMENTS_PER_ROUND;
       while (order.length < target && from < ranked.length) {
-        const batch = await engine.textHits(ranked, from, FRAGMENTS_PER_ROUND, forms);
+        const before = order.length;
+        const batch = await engine.textHits(ranked, from, round, forms);
         if (token !== current) return;
-        from += FRAGMENTS_PER_ROUND;
+        from += round;
         batch.forEach((hit) => add(hit));
+        round = nextRound(round, order.length - before, target - order.length);
       }
     }
     let rendered = 0;

@@ -116,7 +116,14 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         "synonyms": [
-            {"words": list(s.words), "refs": list(s.refs), "note": s.note, **({"title": True} if s.title else {})}
+            {
+                "words": list(s.words),
+                "refs": list(s.refs),
+                "note": s.note,
+                **({"title": True} if s.title else {}),
+                # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
+                **({"refsIn": {edition: list(laws) for edition, laws in s.elsewhere}} if s.elsewhere else {}),
+            }
             for s in vocabulary.synonyms
         ],
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},

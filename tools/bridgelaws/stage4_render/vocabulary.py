@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bridgelaws.core import facts
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
 
 VOCABULARY_FILE = "search.toml"
@@ -28,6 +29,8 @@ class Synonym:
     refs: tuple[str, ...]
     note: str
     title: bool = False  # a law's title: wins a tie with a concept naming the same words
+    # the laws in another edition's numbering, where they differ: (("2007", ("16D", …)), …)
+    elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # what each sign of a language adds to its score, unless [detect] weights says otherwise
@@ -108,16 +111,19 @@ def _line_of(path: Path, text: str) -> int:
     return next((number for number, line in enumerate(lines, start=1) if line.strip().startswith(text)), 1)
 
 
-def with_term_base(vocabulary: dict[str, Vocabulary], base: TermBase) -> dict[str, Vocabulary]:
+def with_term_base(
+    vocabulary: dict[str, Vocabulary], base: TermBase, concordance: Concordance | None = None
+) -> dict[str, Vocabulary]:
     """Each search language's vocabulary with the term base's concepts as its synonyms (their
-    words in the language and in English, the governing law first) and the language's own
-    words for them, which tell ``/search/`` the language of a query (``wist`` is Polish)."""
+    words in the language and in English, the governing law first, in each edition's numbering
+    through the ``concordance``) and the language's own words for them, which tell ``/search/``
+    the language of a query (``wist`` is Polish)."""
     detection = next((entry.detection for entry in vocabulary.values()), Detection())
     english = tuple(dict.fromkeys(form.removesuffix(PREFIX).lower() for c in base.concepts for form in c.forms("en")))
     combined = {}
     for lang in SEARCH_LANGUAGES:
         own = vocabulary.get(lang, Vocabulary(detection=detection))
-        synonyms = tuple(Synonym(*synonym) for synonym in base.synonyms(lang))
+        synonyms = tuple(Synonym(*synonym) for synonym in base.synonyms(lang, concordance=concordance))
         words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
         combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english)
     return combined

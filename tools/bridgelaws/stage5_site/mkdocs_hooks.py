@@ -21,8 +21,9 @@
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
   the build fails on an inline script or style it does not allow), minifies our assets, writes
-  the search pages' cut copy of Material's stylesheet (:mod:`bridgelaws.stage5_site.search_css`),
-  runs Pagefind over the finished site and cuts its index in smaller chunks
+  the search pages' cut copy of Material's stylesheet (:mod:`bridgelaws.stage5_site.search_css`)
+  and each text page's snippets for search (:mod:`bridgelaws.stage5_site.snippets`), runs
+  Pagefind over the finished site and cuts its index in smaller chunks
   (:mod:`bridgelaws.pagefind`, :mod:`bridgelaws.stage5_site.pagefind_chunks`), then writes the
   offline lists, the service worker and the web app manifests (:mod:`bridgelaws.offline`).
 """
@@ -49,7 +50,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import csp, minify, offline, pagefind, search_css
+from bridgelaws.stage5_site import csp, minify, offline, pagefind, search_css, snippets
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -271,6 +272,7 @@ def on_post_build(config: Any) -> None:
         raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
     log.info("search pages' stylesheet: %s", search_css.write(site))
+    log.info("snippets: %s", snippets.write(site))
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
     description = config.site_description or config.site_name

@@ -10,9 +10,13 @@ first, then the laws that use it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS
+
+if TYPE_CHECKING:
+    from bridgelaws.stage3_link.concordance import Concordance
 
 PREFIX = "*"  # ``revoke*``: a form that matches any word starting with ``revoke``
 
@@ -55,8 +59,8 @@ class Place:
     ref: str | None = None
 
 
-# (words, refs, note, title): a concept as search's synonym (TermBase.synonyms)
-SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool]
+# (words, refs, note, title, refs in other editions): a concept as search's synonym (TermBase.synonyms)
+SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool, tuple[tuple[str, tuple[str, ...]], ...]]
 
 # a concept whose words are one law's title (a file of them says `kind = "law-title"`)
 LAW_TITLE = "law-title"
@@ -95,6 +99,30 @@ class Concept:
         laws = self.laws_of(edition)
         return laws[0] if laws else None
 
+    def laws_elsewhere(self, concordance: Concordance | None) -> dict[str, tuple[str, ...]]:
+        """The concept's laws in each other edition's numbering, where they differ from
+        :meth:`laws_of` the newest: ``laws_in`` where it says, else each law through the
+        concordance, position by position (2017 ``16C`` → 2007 ``16D``).  A law no row maps
+        stays its law number (the law, not a guessed provision); an edition without the concept
+        has none."""
+        newest = self.editions[-1]
+        laws = self.laws_of(newest)
+        found: dict[str, tuple[str, ...]] = {}
+        for edition in EDITIONS:
+            if edition == newest:
+                continue
+            if edition not in self.editions:
+                mapped: tuple[str, ...] = ()
+            elif edition in self.laws_in:
+                mapped = self.laws_in[edition]
+            elif concordance is not None:
+                mapped = tuple(in_edition(ref, newest, edition, concordance) for ref in laws)
+            else:
+                continue
+            if mapped != laws:
+                found[edition] = mapped
+        return found
+
     def law_numbers(self, edition: str | None = None) -> list[int]:
         """The laws' numbers, in order, once each (``73D`` counts as 73)."""
         return list(dict.fromkeys(n for n in (refs.law_of(r) for r in self.laws_of(edition)) if n))
@@ -108,6 +136,13 @@ class Concept:
 
     def missing_in(self, lang: str) -> Missing | None:
         return next((m for m in self.missing if m.lang == lang), None)
+
+
+def in_edition(ref: str, edition: str, other: str, concordance: Concordance) -> str:
+    """``ref`` of ``edition`` as ``other`` numbers it: the first provision the concordance pairs
+    with it, or its law's number where no row establishes one (or it has no counterpart)."""
+    found = [c.ref for c in concordance.corresponding(ref, edition, other) or () if c.ref]
+    return found[0] if found else str(refs.law_of(ref))
 
 
 @dataclass(frozen=True)
@@ -146,11 +181,14 @@ class TermBase:
                 found.setdefault(form.lower(), []).append(hit)
         return found
 
-    def synonyms(self, lang: str, edition: str | None = None) -> list[SynonymRow]:
-        """``(words, refs, note, title)`` per concept, the shape of a search synonym: the concept's
-        words in ``lang`` and in English (directors use the English words everywhere), its laws with
-        the governing one first, its name in ``lang`` to show beside a result, and whether it is a
-        law's title (a title wins a tie: the law titled by the words comes first)."""
+    def synonyms(
+        self, lang: str, edition: str | None = None, concordance: Concordance | None = None
+    ) -> list[SynonymRow]:
+        """``(words, refs, note, title, elsewhere)`` per concept, the shape of a search synonym: the
+        concept's words in ``lang`` and in English (directors use the English words everywhere), its
+        laws with the governing one first, its name in ``lang`` to show beside a result, whether it
+        is a law's title (a title wins a tie: the law titled by the words comes first), and its laws
+        in the other editions' numbering where they differ (:meth:`Concept.laws_elsewhere`)."""
         found = []
         for concept in self.concepts:
             laws = concept.laws_of(edition)
@@ -159,5 +197,6 @@ class TermBase:
             words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *english]))
             if laws and words:
                 whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
-                found.append((words, laws, whole[0] if whole else concept.name, concept.is_law_title))
+                elsewhere = tuple(concept.laws_elsewhere(concordance).items()) if edition is None else ()
+                found.append((words, laws, whole[0] if whole else concept.name, concept.is_law_title, elsewhere))
         return found
