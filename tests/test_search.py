@@ -13,7 +13,7 @@ from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import search
-from bridgelaws.stage4_render.page import law_index_fields, point_index_fields
+from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
 from bridgelaws.stage5_site import pagefind
 from conftest import ROOT
 
@@ -44,6 +44,33 @@ def test_search_reads_every_concept_of_the_term_base_in_every_language() -> None
             assert {form.lower() for form in english[concept.id]} <= set(synonym.words)
         own = {form.removesuffix("*").lower() for c in base.concepts for form in c.forms(lang)}
         assert set(entry.terms) == own, lang  # the words that tell /search/ the language
+
+
+@pytest.mark.parametrize(
+    ("lang", "law", "title"),
+    [("sv", "50", "Behandling av straffkort"), ("tr", "73", "İletişim"), ("pl", "1", "Talia"), ("sv", "12", None)],
+)
+def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
+    corpus: Corpus, lang: str, law: str, title: str | None
+) -> None:
+    """The "where to read Law N" result says the law's title: as a text prints it (sv 12), else
+    the term base's law title (its first form, sentence case; Turkish i → İ) for every law
+    whose title concept has a word in the language."""
+    base = pipeline.load_terms(ROOT / "content")
+    concordance = pipeline.load_concordance(ROOT / "content")
+    vocabulary = search.with_term_base(search.load_vocabulary(VOCABULARY), base, concordance)[lang]
+    titles = search.law_titles(corpus, lang, vocabulary)
+    printed = corpus.law_title(int(law), lang)
+    assert titles[law] == (title or display_title(printed, lang))
+    for concept in base.concepts:
+        forms = [f for f in concept.forms(lang) if not f.endswith("*")]
+        if (
+            concept.is_law_title
+            and forms
+            and "2017" in concept.editions
+            and not corpus.law_title(int(concept.laws[0]), lang)
+        ):
+            assert titles[concept.laws[0]] == sentence_case(forms[0], lang), concept.id
 
 
 @pytest.mark.parametrize(

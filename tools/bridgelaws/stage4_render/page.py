@@ -115,10 +115,16 @@ def display_title(title: str, lang: str) -> str:
     if not title or title != title.upper():
         return title
     if lang == "tr":  # Turkish: I ↔ ı and İ ↔ i, which str.lower/upper get wrong
-        lowered = title.replace("I", "ı").replace("İ", "i").lower()
-        return {"i": "İ", "ı": "I"}.get(lowered[:1], lowered[:1].upper()) + lowered[1:]
-    lowered = title.lower()
-    return lowered[:1].upper() + lowered[1:]
+        return sentence_case(title.replace("I", "ı").replace("İ", "i").lower(), lang)
+    return sentence_case(title.lower(), lang)
+
+
+def sentence_case(text: str, lang: str) -> str:
+    """``text`` with its first letter a capital: ``kortleken …`` → ``Kortleken …``, Turkish
+    ``iletişim`` → ``İletişim``."""
+    if lang == "tr":
+        return {"i": "İ", "ı": "I"}.get(text[:1], text[:1].upper()) + text[1:]
+    return text[:1].upper() + text[1:]
 
 
 def law_heading(law: Law, lang: str) -> str:

@@ -39,7 +39,17 @@ from bridgelaws.stage4_render.langmodel import language_model as language_model
 from bridgelaws.stage4_render.langmodel import language_scores as language_scores
 from bridgelaws.stage4_render.langmodel import model_scores as model_scores
 from bridgelaws.stage4_render.langmodel import query_likelihood as query_likelihood
-from bridgelaws.stage4_render.page import Page, _strings, display_title, doc_short_name, h, language_name, md_inline, t
+from bridgelaws.stage4_render.page import (
+    Page,
+    _strings,
+    display_title,
+    doc_short_name,
+    h,
+    language_name,
+    md_inline,
+    sentence_case,
+    t,
+)
 from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES as SEARCH_LANGUAGES
 from bridgelaws.stage4_render.vocabulary import VOCABULARY_FILE as VOCABULARY_FILE
 from bridgelaws.stage4_render.vocabulary import Detection as Detection
@@ -104,11 +114,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             "label": per_law(lambda n: refs.result_label(str(n))),
             "url": per_law(lambda n: urls.law_hub(lang, n)),
         },
-        "lawTitles": {
-            str(n): display_title(corpus.law_title(n, lang), lang)
-            for n in facts.LAW_NUMBERS
-            if corpus.law_title(n, lang)
-        },
+        "lawTitles": law_titles(corpus, lang, vocabulary),
         "lawWords": list(vocabulary.law_words),
         "pointWords": list(vocabulary.point_words),
         "docWords": vocabulary.doc_words,
@@ -128,6 +134,21 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         ],
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
+
+
+def law_titles(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, str]:
+    """Each law's title in ``lang``, for its "where to read" result: as a text of the language
+    prints it, else the term base's title of the law (``law-titles.toml``, its first form, in the
+    newest edition with a title for it: Law 23's 2017 subject, not its 2007 one)."""
+    titles = {
+        str(n): display_title(corpus.law_title(n, lang), lang) for n in facts.LAW_NUMBERS if corpus.law_title(n, lang)
+    }
+    newest = facts.EDITIONS[-1]
+    for synonym in vocabulary.synonyms:
+        older = dict(synonym.elsewhere).get(newest) == ()  # a title of an older edition only
+        if synonym.title and len(synonym.refs) == 1 and not older:
+            titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
+    return titles
 
 
 def per_law(make: Callable[[int], str]) -> str:
