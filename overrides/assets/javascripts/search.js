@@ -228,8 +228,12 @@ export function searchEngine(data) {
 
   // -- concepts (the term base) and variants --------------------------------------------------------
 
-  // "straffkort" → "straffkortet", "träkarl" → "träkarlens"; not "straff" → "straffkort" (a compound)
-  const INFLECTED = { base: 5, ending: 3 };
+  // "straffkort" → "straffkortet", "träkarl" → "träkarlens"; not "straff" → "straffkort" (a compound);
+  // an ending changed, not only added: at most `changed` last letters of a word of `base` letters
+  // or more replaced by at most `ending` + 1 ("przygwożdżona" → "przygwożdżonej",
+  // "rangaistuskortti" → "rangaistuskortin", "tarjous" → "tarjoukset")
+  // a four-letter word takes a short ending only: "kort" → "kortet", "kart" → "kartı"
+  const INFLECTED = { base: 5, ending: 3, changed: 2, short: 4, shortEnding: 2 };
   /* A concept also named by its vocabulary as a whole, the words of all its terms together:
    * when at least `words` of the query's words (of `minLength` letters or more, one of them of
    * `long` or more) fit its words, and they are at least `share` of the query's words.  "wist
@@ -251,16 +255,25 @@ export function searchEngine(data) {
   function termFit(pattern, word) {
     if (pattern.endsWith("*")) return word.startsWith(pattern.slice(0, -1)) ? 2 : 0;
     if (word === pattern) return 2;
-    const inflected = pattern.length >= INFLECTED.base && word.startsWith(pattern) && word.length - pattern.length <= INFLECTED.ending;
-    return inflected ? 1 : 0;
+    if (pattern.length === INFLECTED.short) return word.startsWith(pattern) && word.length - pattern.length <= INFLECTED.shortEnding ? 1 : 0;
+    if (pattern.length < INFLECTED.base) return 0;
+    if (word.startsWith(pattern)) return word.length - pattern.length <= INFLECTED.ending ? 1 : 0;
+    const shared = sharedStart(pattern, word);
+    const cut = pattern.length - shared;
+    return shared >= INFLECTED.base && cut <= INFLECTED.changed && word.length - shared <= INFLECTED.ending + 1 ? 1 : 0;
+  }
+
+  function sharedStart(a, b) {
+    let shared = 0;
+    while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+    return shared;
   }
 
   /** termFit, or a shared stem (BAG_STEMS): how a word fits a concept's vocabulary as a whole. */
   function stemFit(pattern, word) {
     if (termFit(pattern, word)) return true;
     const stem = pattern.replace(/\*$/, "");
-    let shared = 0;
-    while (shared < stem.length && shared < word.length && stem[shared] === word[shared]) shared++;
+    const shared = sharedStart(stem, word);
     return BAG_STEMS.some((rule) => shared >= rule.stem && stem.length - shared <= rule.ending && word.length - shared <= rule.ending);
   }
 
@@ -285,6 +298,9 @@ export function searchEngine(data) {
   }
 
   /** The query words a concept's vocabulary as a whole holds (BAG), or null. */
+  // the language's words that carry no concept (search.toml function_words): "när", "som"
+  const FUNCTION_WORDS = new Set((data.functionWords || []).map((word) => fold(word)));
+
   /** Each concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
   const conceptWords = data.synonyms.map((synonym) => {
     const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
@@ -292,7 +308,7 @@ export function searchEngine(data) {
   });
 
   function bagPlaces(vocabulary, words) {
-    const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength);
+    const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength && !FUNCTION_WORDS.has(word));
     const places = content.filter(([word]) => vocabulary.some((part) => stemFit(part, word))).map(([, index]) => index);
     const enough = places.length >= BAG.words && places.length >= BAG.share * content.length;
     return enough && places.some((index) => words[index].length >= BAG.long) ? places : null;
@@ -484,7 +500,7 @@ export function searchEngine(data) {
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
     let partial = false;
-    const words = query.split(/\s+/).filter((word) => bare(word).length >= SOME_WORDS.minLength);
+    const words = query.split(/\s+/).filter((word) => bare(word).length >= SOME_WORDS.minLength && !FUNCTION_WORDS.has(bare(word)));
     if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.maxWords) {
       // no (or hardly any) page has every word: the pages that have most of them, after those
       // that have all ("kiistanalaiset tosiasiat" → 85, where the text says "tosiasioista")

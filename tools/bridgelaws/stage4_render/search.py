@@ -119,6 +119,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "pointWords": list(vocabulary.point_words),
         "docWords": vocabulary.doc_words,
         "variants": [list(pair) for pair in vocabulary.variants],
+        "functionWords": list(vocabulary.function_words),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         "synonyms": [

@@ -68,6 +68,7 @@ class Vocabulary:
     doc_words: dict[str, str] = field(default_factory=dict)
     variants: tuple[tuple[str, str], ...] = ()
     letters: dict[str, str] = field(default_factory=dict)
+    function_words: tuple[str, ...] = ()  # "när", "som": they do not count against naming a concept
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
@@ -198,6 +199,7 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
         doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
         variants=tuple(variants),
+        function_words=tuple(str(word).lower() for word in _list(table.get("function_words"))),
     )
 
 
