@@ -39,7 +39,10 @@ def base() -> TermBase:
 def test_the_term_base_loads_without_errors_and_covers_what_directors_search(base: TermBase) -> None:
     assert base.errors == []
     titles = [c for c in base.concepts if c.is_law_title]  # law-titles.toml: one per law and subject
-    assert 80 <= len(base.concepts) - len(titles) <= 120
+    assert 120 <= len(base.concepts) - len(titles) <= 180
+    # every law governs a concept of its own (the subject a director looks up there), besides its title
+    governing = {refs.law_of(c.governing() or "") for c in base.concepts if not c.is_law_title}
+    assert governing == set(range(1, facts.LAW_COUNT + 1)), set(range(1, facts.LAW_COUNT + 1)) - governing
     assert {n for c in titles for n in c.law_numbers()} == set(range(1, facts.LAW_COUNT + 1))
     ids = {c.id for c in base.concepts}
     assert {"penalty-card", "dummy-rights", "unauthorised-information", "lead-out-of-turn", "revoke"} <= ids
