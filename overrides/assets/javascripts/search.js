@@ -230,7 +230,7 @@ export function searchEngine(data) {
 
   // "straffkort" → "straffkortet", "träkarl" → "träkarlens"; not "straff" → "straffkort" (a compound);
   // an ending changed, not only added: at most `changed` last letters of a word of `base` letters
-  // or more replaced by at most `ending` + 1 ("przygwożdżona" → "przygwożdżonej",
+  // or more replaced by as many, up to `ending` + 1 ("przygwożdżona" → "przygwożdżonej",
   // "rangaistuskortti" → "rangaistuskortin", "tarjous" → "tarjoukset")
   // a four-letter word takes a short ending only: "kort" → "kortet", "kart" → "kartı"
   const INFLECTED = { base: 5, ending: 3, changed: 2, short: 4, shortEnding: 2 };
@@ -260,7 +260,10 @@ export function searchEngine(data) {
     if (word.startsWith(pattern)) return word.length - pattern.length <= INFLECTED.ending ? 1 : 0;
     const shared = sharedStart(pattern, word);
     const cut = pattern.length - shared;
-    return shared >= INFLECTED.base && cut <= INFLECTED.changed && word.length - shared <= INFLECTED.ending + 1 ? 1 : 0;
+    // an ending replaced by one as long or longer: not "wyjaśnień" for "wyjaśnienie" (the
+    // genitive the texts use in passing would name the concept)
+    const replaced = word.length >= pattern.length && word.length - shared <= INFLECTED.ending + 1;
+    return shared >= INFLECTED.base && cut <= INFLECTED.changed && replaced ? 1 : 0;
   }
 
   function sharedStart(a, b) {
@@ -307,6 +310,16 @@ export function searchEngine(data) {
     return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= BAG.minLength) };
   });
 
+  /** Per query word, how rare it is among the concepts: 1 / the number of concepts whose
+   * vocabulary fits it (0 for a word none fits, or one that does not carry the query). */
+  function wordRarity(words, meaningful) {
+    return words.map((word, index) => {
+      if (!meaningful.includes(index)) return 0;
+      const holders = conceptWords.filter(({ vocabulary }) => vocabulary.some((part) => stemFit(part, word))).length;
+      return holders ? 1 / holders : 0;
+    });
+  }
+
   function bagPlaces(vocabulary, words) {
     const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength && !FUNCTION_WORDS.has(word));
     const places = content.filter(([word]) => vocabulary.some((part) => stemFit(part, word))).map(([, index]) => index);
@@ -322,6 +335,8 @@ export function searchEngine(data) {
    * same words equally (one word for two concepts) are all kept.  In that order they come first. */
   function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    // the words that carry the query: a concept naming all of them is what the query asks for
+    const meaningful = words.map((word, index) => index).filter((index) => words[index].length >= BAG.minLength && !FUNCTION_WORDS.has(words[index]));
     const found = [];
     data.synonyms.forEach((synonym, order) => {
       let whole = false;
@@ -338,15 +353,23 @@ export function searchEngine(data) {
     // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
     // exposed-cards concept (governed by 48) too
     const title = (match) => Boolean(match.synonym.title);
-    found.sort((a, b) => b.places.length - a.places.length || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
+    // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
+    const carried = (match) => match.places.filter((index) => meaningful.includes(index));
+    // then the rarer words: "dubbling" names few concepts, "tur" many
+    const rarity = wordRarity(words, meaningful);
+    const rare = (match) => carried(match).reduce((sum, index) => sum + rarity[index], 0);
+    found.sort((a, b) => carried(b).length - carried(a).length || rare(b) - rare(a) || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
       const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}`;
-      const free = candidate.places.every((index) => owner[index] === null || owner[index] === key);
-      if (!free || named.some((other) => other.synonym === candidate.synonym)) continue;
-      candidate.places.forEach((index) => (owner[index] = key));
-      named.push({ ...candidate, used: candidate.places.map((index) => words[index]).join(" ") });
+      // named while it brings a word of its own: "dubbling" beside another concept's "i fel tur"
+      const free = (index) => owner[index] === null || owner[index] === key;
+      const own = carried(candidate).some(free) || (!carried(candidate).length && candidate.places.every(free));
+      if (!own || named.some((other) => other.synonym === candidate.synonym)) continue;
+      candidate.places.filter(free).forEach((index) => (owner[index] = key));
+      const everyWord = meaningful.every((index) => candidate.places.includes(index));
+      named.push({ ...candidate, everyWord, used: candidate.places.map((index) => words[index]).join(" ") });
     }
     return named;
   }
@@ -354,15 +377,16 @@ export function searchEngine(data) {
   /** What the concepts a query names add, in three places:
    *  - first: the texts of each concept's governing law (the law that defines it or is titled
    *    by it), before the laws that merely mention the word (revokki → 61 before 64B3);
-   *  - third: that law's "where to read it" page, when no text of this language has it (the
-   *    language's own texts that use the word keep the first two places);
+   *  - hubs: that law's "where to read it" page, when no text of this language has it: first
+   *    when the concept is all the query asks ("straffkort", "zawieszenie zawodnika"), else
+   *    second, after the language's own best text (each further concept's next);
    *  - after the first page of word results: the concept's other laws (or their pages).
    * Under an edition filter no "where to read" page is added: it is no text of that edition. */
   function conceptHits(query, edition) {
     const first = [];
     const third = [];
     const after = [];
-    for (const { synonym, used } of conceptsNamed(query)) {
+    for (const { synonym, used, everyWord } of conceptsNamed(query)) {
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const why = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
       synonym.refs.forEach((ref, index) => {
@@ -370,6 +394,7 @@ export function searchEngine(data) {
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {
           hit.synonym = why;
           if (hit.missing && edition) continue;
+          if (hit.missing) hit.everyWord = everyWord;
           if (index === 0) (hit.missing ? third : first).push(hit);
           else after.push(hit);
         }
@@ -804,10 +829,11 @@ export function resultGroups() {
   return { groups, order, add };
 }
 
-/** The concept hits that wait for the word results (conceptHits): "where to read" pages third,
- * the concept's other laws after what is already there. */
+/** The concept hits that wait for the word results (conceptHits): "where to read" pages first
+ * when their concept is the whole query, else from the second place on, in the order the
+ * concepts were named; the concept's other laws after what is already there. */
 export function placeLater(later, add) {
-  later.third.forEach((hit, index) => add(hit, 2 + index)); // in the order the concepts were named
+  later.third.forEach((hit, index) => add(hit, (hit.everyWord ? 0 : 1) + index));
   later.after.forEach((hit) => add(hit));
 }
 
