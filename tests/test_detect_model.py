@@ -116,7 +116,8 @@ def test_the_model_is_compact_and_quantised(data: dict[str, object]) -> None:
     model = data["model"]
     assert isinstance(model, dict) and model["languages"][-1] == search.MODEL_ENGLISH
     assert all(isinstance(f, int) for floors in model["floor"].values() for f in floors)
-    assert len(zlib.compress(json.dumps(model, ensure_ascii=False).encode(), 9)) < 6000
+    # it grows with the term base it is trained on (6.0 KB compressed at 236 concepts, 1,102 terms)
+    assert len(zlib.compress(json.dumps(model, ensure_ascii=False).encode(), 9)) < 7000
 
 
 # -- the browser computes what Python computes ----------------------------------------------------------

@@ -165,6 +165,12 @@ export function searchEngine(data) {
     return { law: law + (section ? section.toUpperCase() : "") + (item || "") + (sub || "") + (subsub || "") };
   }
 
+  /** A page's anchors: its own anchor followed by each suffix of the data (search.py's
+   * compact_anchors: law 12's "A A1 C1b" are 12A, 12A1, 12C1b). */
+  function anchorsOf(top, page) {
+    return page.anchors.split(" ").filter(Boolean).map((suffix) => top + suffix);
+  }
+
   function editionWanted(doc, edition) {
     return !edition || doc.edition === edition;
   }
@@ -181,7 +187,7 @@ export function searchEngine(data) {
       const law = lawOf(own);
       const text = doc.laws[law];
       if (text) {
-        const present = new Set([law, ...text.anchors]);
+        const present = new Set([law, ...anchorsOf(law, text)]);
         const found = ancestors(own).find((candidate) => present.has(candidate)) || law;
         const rank = found === own ? 0 : 1;
         hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
@@ -219,7 +225,8 @@ export function searchEngine(data) {
       if (!editionWanted(doc, edition) || (docId && doc.id !== docId)) continue;
       const point = doc.points[path[0]];
       if (!point) continue;
-      const present = new Set([chain[chain.length - 1], ...point.anchors]);
+      const top = chain[chain.length - 1];
+      const present = new Set([top, ...anchorsOf(top, point)]);
       const anchor = chain.find((candidate) => present.has(candidate));
       hits.push({ key: point.key, url: siteUrl(point.url + "#" + anchor), anchor, label: point.label, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
     }
@@ -388,7 +395,8 @@ export function searchEngine(data) {
     const after = [];
     for (const { synonym, used, everyWord } of conceptsNamed(query)) {
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
-      const why = fold(synonym.note) === used ? "" : format(data.strings.search_synonym, { word: used, note: synonym.note });
+      const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
+      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
       synonym.refs.forEach((ref, index) => {
         const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {
@@ -865,7 +873,8 @@ function languagePage(engine) {
     let from = 0;
     async function more() {
       const target = order.length + PAGE_SIZE;
-      let round = FRAGMENTS_PER_ROUND;
+      // as many pages as laws wanted first (each page is at most one law), then what nextRound says
+      let round = Math.min(PAGE_SIZE, FRAGMENTS_PER_ROUND);
       while (order.length < target && from < ranked.length) {
         const before = order.length;
         const batch = await engine.textHits(ranked, from, round, forms);
