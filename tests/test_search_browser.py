@@ -350,9 +350,9 @@ def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(page: obje
     assert "law:90" not in [result_key(href) for href in run_search(page, base_url, "sv", "straffkort")]
 
 
-def _reordered_concept_queries() -> list[tuple[str, str, str]]:
-    """(language, a concept's phrase with its words in reverse order, its governing law): a term's
-    words name the concept in any order ("poza kolejnością wyjście")."""
+def _concept_phrases() -> list[tuple[str, list[str], str]]:
+    """(language, the words of a concept's first phrase in it, its governing law) for every
+    concept and search language with a phrase of two or more words."""
     base = pipeline.load_terms(ROOT / "content")
     cases = []
     for concept in base.concepts:
@@ -360,8 +360,14 @@ def _reordered_concept_queries() -> list[tuple[str, str, str]]:
         for lang in SEARCH_LANGUAGES:
             phrases = [form for form in concept.forms(lang) if " " in form and "*" not in form]
             if governing and phrases:
-                cases.append((lang, " ".join(reversed(phrases[0].split())), f"law:{refs.law_of(governing)}"))
+                cases.append((lang, phrases[0].split(), f"law:{refs.law_of(governing)}"))
     return cases
+
+
+def _reordered_concept_queries() -> list[tuple[str, str, str]]:
+    """(language, a concept's phrase with its words in reverse order, its governing law): a term's
+    words name the concept in any order ("poza kolejnością wyjście")."""
+    return [(lang, " ".join(reversed(words)), law) for lang, words, law in _concept_phrases()]
 
 
 def test_a_concepts_phrase_in_another_word_order_still_names_it(page: object, base_url: str) -> None:
@@ -377,20 +383,14 @@ def _questions_of_concepts() -> list[tuple[str, str, str]]:
     """(language, a concept's phrase asked as a director asks it, with the language's function
     words around it, its governing law): "när räknas kortet som spelat" names the played card;
     "när" and "som" carry no concept (search.toml function_words)."""
-    base = pipeline.load_terms(ROOT / "content")
     vocabulary = search_data.load_vocabulary(ROOT / "content" / search_data.VOCABULARY_FILE)
     chosen = random.Random("questions")
     cases = []
-    for concept in base.concepts:
-        governing = concept.governing()
-        for lang in SEARCH_LANGUAGES:
-            phrases = [form for form in concept.forms(lang) if " " in form and "*" not in form]
-            function = [w for w in vocabulary[lang].function_words if len(w) >= 3]
-            if governing and phrases and function:
-                first, second = chosen.sample(function, 2)
-                words = phrases[0].split()
-                asked = " ".join([first, *words[:1], second, *words[1:]])
-                cases.append((lang, asked, f"law:{refs.law_of(governing)}"))
+    for lang, words, law in _concept_phrases():
+        function = [w for w in vocabulary[lang].function_words if len(w) >= 3]
+        if function:
+            first, second = chosen.sample(function, 2)
+            cases.append((lang, " ".join([first, *words[:1], second, *words[1:]]), law))
     return cases
 
 

@@ -307,9 +307,13 @@ export function searchEngine(data) {
     return { places: places.sort((a, b) => a - b), exact };
   }
 
-  /** The query words a concept's vocabulary as a whole holds (BAG), or null. */
   // the language's words that carry no concept (search.toml function_words): "när", "som"
   const FUNCTION_WORDS = new Set((data.functionWords || []).map((word) => fold(word)));
+
+  /** Whether a (folded) query word carries the query: long enough, and no function word. */
+  function carries(word) {
+    return word.length >= BAG.minLength && !FUNCTION_WORDS.has(word);
+  }
 
   /** Each concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
   const conceptWords = data.synonyms.map((synonym) => {
@@ -317,21 +321,11 @@ export function searchEngine(data) {
     return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= BAG.minLength) };
   });
 
-  /** Per query word, how rare it is among the concepts: 1 / the number of concepts whose
-   * vocabulary fits it (0 for a word none fits, or one that does not carry the query). */
-  function wordRarity(words, meaningful) {
-    return words.map((word, index) => {
-      if (!meaningful.includes(index)) return 0;
-      const holders = conceptWords.filter(({ vocabulary }) => vocabulary.some((part) => stemFit(part, word))).length;
-      return holders ? 1 / holders : 0;
-    });
-  }
-
-  function bagPlaces(vocabulary, words) {
-    const content = words.map((word, index) => [word, index]).filter(([word]) => word.length >= BAG.minLength && !FUNCTION_WORDS.has(word));
-    const places = content.filter(([word]) => vocabulary.some((part) => stemFit(part, word))).map(([, index]) => index);
-    const enough = places.length >= BAG.words && places.length >= BAG.share * content.length;
-    return enough && places.some((index) => words[index].length >= BAG.long) ? places : null;
+  /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
+   * indexes of the carrying words (`meaningful`) its vocabulary fits. */
+  function bagPlaces(fitting, meaningful, words) {
+    const enough = fitting.length >= BAG.words && fitting.length >= BAG.share * meaningful.length;
+    return enough && fitting.some((index) => words[index].length >= BAG.long) ? fitting : null;
   }
 
   /** The concepts a query names (data.synonyms, from content/terms): where each term (a word or
@@ -343,36 +337,40 @@ export function searchEngine(data) {
   function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     // the words that carry the query: a concept naming all of them is what the query asks for
-    const meaningful = words.map((word, index) => index).filter((index) => words[index].length >= BAG.minLength && !FUNCTION_WORDS.has(words[index]));
+    const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
+    // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is
+    const fitting = conceptWords.map(({ vocabulary }) => meaningful.filter((index) => vocabulary.some((part) => stemFit(part, words[index]))));
+    const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
     data.synonyms.forEach((synonym, order) => {
       let whole = false;
-      const { patterns, vocabulary } = conceptWords[order];
+      const { patterns } = conceptWords[order];
       for (const pattern of patterns) {
         const placed = pattern.length ? termPlaces(pattern, words) : null;
         if (!placed) continue;
         whole = true;
         found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
       }
-      const bag = whole ? null : bagPlaces(vocabulary, words);
+      const bag = whole ? null : bagPlaces(fitting[order], meaningful, words);
       if (bag) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
     // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
     // exposed-cards concept (governed by 48) too
     const title = (match) => Boolean(match.synonym.title);
-    // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
-    const carried = (match) => match.places.filter((index) => meaningful.includes(index));
-    // then the rarer words: "dubbling" names few concepts, "tur" many
-    const rarity = wordRarity(words, meaningful);
-    const rare = (match) => carried(match).reduce((sum, index) => sum + rarity[index], 0);
-    found.sort((a, b) => carried(b).length - carried(a).length || rare(b) - rare(a) || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
+    for (const match of found) {
+      // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
+      match.carried = match.places.filter((index) => meaningful.includes(index));
+      // then the rarer words (1 / the concepts whose vocabulary fits each): "dubbling" names few, "tur" many
+      match.rare = match.carried.reduce((sum, index) => sum + (holders[index] ? 1 / holders[index] : 0), 0);
+    }
+    found.sort((a, b) => b.carried.length - a.carried.length || b.rare - a.rare || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
       const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}`;
       // named while it brings a word of its own: "dubbling" beside another concept's "i fel tur"
       const free = (index) => owner[index] === null || owner[index] === key;
-      const own = carried(candidate).some(free) || (!carried(candidate).length && candidate.places.every(free));
+      const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
       if (!own || named.some((other) => other.synonym === candidate.synonym)) continue;
       candidate.places.filter(free).forEach((index) => (owner[index] = key));
       const everyWord = meaningful.every((index) => candidate.places.includes(index));
@@ -533,7 +531,7 @@ export function searchEngine(data) {
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
     let partial = false;
-    const words = query.split(/\s+/).filter((word) => bare(word).length >= SOME_WORDS.minLength && !FUNCTION_WORDS.has(bare(word)));
+    const words = query.split(/\s+/).filter((word) => carries(bare(word)));
     if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.maxWords) {
       // no (or hardly any) page has every word: the pages that have most of them, after those
       // that have all ("kiistanalaiset tosiasiat" → 85, where the text says "tosiasioista")

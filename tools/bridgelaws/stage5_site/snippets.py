@@ -76,7 +76,9 @@ def write(site: Path) -> str:
     """Write ``snippets.json`` beside every indexed page of ``site``; a one-line summary."""
     count = size = 0
     for page in sorted(site.rglob("index.html")):
-        snippets = page_snippets(page.read_text(encoding="utf-8"))
+        html = page.read_text(encoding="utf-8")
+        # most pages (hubs, compare, numbering) have no indexed body: not worth parsing
+        snippets = page_snippets(html) if "data-pagefind-body" in html else None
         if not snippets:
             continue
         text = json.dumps(snippets, ensure_ascii=False, separators=(",", ":"))
