@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import re
+import tomllib
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -255,7 +256,6 @@ WORDS = [
     ("tr", "kisitlama", "law:43"),
     ("tr", "İhlal", "law:43"),
     ("tr", "IHLAL", "law:43"),
-    ("pl", "dziadek", "pl/2017/pzbs/21"),  # the text has only "dziadka"
     ("pl", "sedzia", "pl/2017/pzbs/25"),
     ("pl", "sędziego", "pl/2017/pzbs/4"),
     # everyday words the laws do not use (the term base, content/terms)
@@ -282,6 +282,16 @@ def test_a_word_finds_its_law_in_the_first_results(
     hrefs = run_search(page, base_url, lang, query)
     keys = [result_key(href) for href in hrefs[:3]]
     assert any(key == law or key.startswith(law) for key in keys), (keys, hrefs[:3])
+
+
+def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_concepts_laws(
+    page: object, base_url: str
+) -> None:
+    """ "dziadek" is the dummy: its governing law (41) and next law (42) come first, then the
+    regulation point that prints only "dziadka" (the mobile e: search.toml variants)."""
+    keys = [result_key(href) for href in run_search(page, base_url, "pl", "dziadek")]
+    assert keys[:2] == ["law:41", "law:42"] or keys[:3] == ["law:41", "pl/2017/pzbs/19", "law:42"], keys
+    assert "pl/2017/pzbs/21" in keys[:5], keys
 
 
 # -- concepts: the term base ------------------------------------------------------------------------
@@ -427,6 +437,24 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
     # measured 7 of 114: a word of one term also names another concept (pl 'kolejnością zapowiedź' →
     # 28, tr 'turnuva başhakem' → the tournament's 80); a guard against regressions, not a target
     assert len(misses) <= 7, misses
+
+
+SPENT_CONCEPT_QUERIES = ROOT / "tests" / "fixtures" / "concepts_heldout.toml"
+# measured on the spent set when it was committed; raise it when search answers more of it
+SPENT_CONCEPT_QUERIES_FOUND = 76
+
+
+def test_the_spent_heldout_concept_queries_keep_their_level(page: object, base_url: str) -> None:
+    """The spent held-out concept queries (written without the repository, tuned on since): as
+    many as measured still have one of their laws among the first three results."""
+    queries = tomllib.loads(SPENT_CONCEPT_QUERIES.read_text(encoding="utf-8"))["query"]
+    assert len(queries) == 100 and {q["lang"] for q in queries} == set(SEARCH_LANGUAGES)
+    missed = []
+    for query in queries:
+        keys = [result_key(href) for href in run_search(page, base_url, query["lang"], query["query"])[:3]]
+        if not any(f"law:{law}" in keys for law in query["laws"]):
+            missed.append((query["lang"], query["query"], query["laws"], keys))
+    assert len(queries) - len(missed) >= SPENT_CONCEPT_QUERIES_FOUND, missed
 
 
 def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
