@@ -16,7 +16,7 @@ from __future__ import annotations
 from bridgelaws.core import refs
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import Concordance, first_counterpart
 from bridgelaws.stage3_link.linkage import Resolution
 
 
@@ -71,7 +71,7 @@ class Resolver:
         if (entry.meta.id, law) not in self._provisions:
             return None
         found = self.concordance.between(citing.meta.id, citing.meta.edition, target, entry.meta.id, entry.meta.edition)
-        mapped = next((c.ref for c in found or () if c.ref), None)
+        mapped = first_counterpart(found)
         if mapped is None:
             # no row (or the provision has no counterpart there): the law, never a same-numbered provision
             why = "no concordance row covers it" if found is None else "it has no counterpart in that edition"

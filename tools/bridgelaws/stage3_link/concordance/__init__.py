@@ -16,6 +16,6 @@ coarser, never guessed); with no row at all it has no correspondent, and callers
 from __future__ import annotations
 
 from bridgelaws.stage3_link.concordance.model import Deviation, Pair, Relation
-from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, load
+from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
 
-__all__ = ["Concordance", "Correspondence", "Deviation", "Pair", "Relation", "load"]
+__all__ = ["Concordance", "Correspondence", "Deviation", "Pair", "Relation", "first_counterpart", "load"]

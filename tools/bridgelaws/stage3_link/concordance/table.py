@@ -128,6 +128,12 @@ class Concordance:
         return [p for p in self.pairs if any(r and _law(r) == law for r in (p.old, p.new))]
 
 
+def first_counterpart(found: list[Correspondence] | None) -> str | None:
+    """The first provision ``corresponding``/``between`` establish; None when no row covers the
+    provision or it has no counterpart.  Callers fall back to the law, never to the same number."""
+    return next((c.ref for c in found or () if c.ref), None)
+
+
 def _law(ref: str) -> int:
     return int(re.match(r"[0-9]+", ref)[0])  # type: ignore[index]
 

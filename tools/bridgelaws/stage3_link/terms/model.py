@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS
+from bridgelaws.stage3_link.concordance import first_counterpart
 
 if TYPE_CHECKING:
     from bridgelaws.stage3_link.concordance import Concordance
@@ -141,8 +142,7 @@ class Concept:
 def in_edition(ref: str, edition: str, other: str, concordance: Concordance) -> str:
     """``ref`` of ``edition`` as ``other`` numbers it: the first provision the concordance pairs
     with it, or its law's number where no row establishes one (or it has no counterpart)."""
-    found = [c.ref for c in concordance.corresponding(ref, edition, other) or () if c.ref]
-    return found[0] if found else str(refs.law_of(ref))
+    return first_counterpart(concordance.corresponding(ref, edition, other)) or str(refs.law_of(ref))
 
 
 @dataclass(frozen=True)
