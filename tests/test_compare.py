@@ -80,6 +80,22 @@ def test_a_reworded_pair_is_read_side_by_side(corpus: Corpus, linkage: Linkage) 
     assert "Reworded in 2007" in redline.get_text() and not redline.find_all(["del", "ins"])
 
 
+def test_a_rewritten_pair_is_read_side_by_side_not_struck_out(corpus: Corpus, linkage: Linkage) -> None:
+    """1997 16's opening paragraph and 2007 16A's title share no word: the 2007 cell says it was
+    rewritten instead of striking out the whole 1997 text; a pair with words kept is redlined."""
+    found = table(corpus, linkage, 16)
+    rewritten_rows, redlined_rows = 0, 0
+    for redline in found.find_all("div", class_="redline"):
+        if redline.find("p", class_="reworded"):
+            rewritten_rows += 1
+            assert not redline.find_all(["del", "ins"])
+        else:
+            redlined_rows += 1
+    assert rewritten_rows and redlined_rows
+    opening = cell(row(found, "16A"), "fi-2007").find("div", class_="redline")
+    assert isinstance(opening, Tag) and opening.find("p", class_="reworded"), opening
+
+
 def test_ids_are_unique(corpus: Corpus, linkage: Linkage) -> None:
     for number in (9, 12, 13, 16):
         ids = [tag["id"] for tag in table(corpus, linkage, number).find_all(id=True)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws.stage4_render.redline import diff, diff_html, sentences
+from bridgelaws.stage4_render.redline import diff, diff_html, rewritten, sentences, shared
 
 
 @pytest.mark.parametrize(
@@ -121,3 +121,30 @@ def test_diff_pieces_alternate_and_rebuild_both_texts(old: str, new: str) -> Non
     assert all(a[0] != b[0] for a, b in itertools.pairwise(pieces))
     assert " ".join(text for op, text in pieces if op != "+").split() == old.split()
     assert " ".join(text for op, text in pieces if op != "-").split() == new.split()
+
+
+REWRITTEN_OLD = (
+    "Pelaajilla on oikeus perustaa tarjouksensa ja pelaamisensa tietoihin, joita he saavat laillisista"
+    " tarjouksista ja pelitavoista sekä vastustajien käytöksestä."
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (REWRITTEN_OLD, "Tiedon käyttö", True),  # 1997 16 ↔ 2007 16A: nothing kept
+        (REWRITTEN_OLD, "", True),  # a provision whose words moved to its items
+        ("LUVATTOMAT TIEDOT", "LUVALLINEN JA LUVATON TIETO", False),  # a changed title reads well struck out
+        (REWRITTEN_OLD, REWRITTEN_OLD.replace("saavat", "saivat"), False),  # one word edited
+        (REWRITTEN_OLD, REWRITTEN_OLD + " Uusi lause lisätään loppuun.", False),
+    ],
+    ids=["rewritten", "emptied", "short-title", "edited", "sentence-added"],
+)
+def test_a_pair_keeping_almost_none_of_its_words_was_rewritten(old: str, new: str, expected: bool) -> None:
+    assert rewritten(old, new) is expected
+
+
+@given(TEXT, TEXT)
+def test_the_shared_share_is_a_share(old: str, new: str) -> None:
+    assert 0 <= shared(old, new) <= 1
+    assert shared(old, old) == 1

@@ -18,7 +18,7 @@ from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
-from bridgelaws.stage4_render.redline import diff_html
+from bridgelaws.stage4_render.redline import diff_html, rewritten
 from bridgelaws.stage4_render.switcher import simple_alternates
 
 # Why a text has no cell: the ui.toml key of each kind of gap.
@@ -136,7 +136,8 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
-        if row.relation(against.edition, meta.edition) is Relation.REWORDED:
+        if row.relation(against.edition, meta.edition) is Relation.REWORDED or rewritten(other.blocks, cell.blocks):
+            # a rewritten pair is read side by side: its redline would strike out all of one text
             note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
             marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
