@@ -190,7 +190,7 @@ async function languageBlock(lang, query, detect) {
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
     if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach((hit) => add(hit));
-    placeLater(later, add);
+    placeLater(later, add, order);
     for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
     if (failure) section.append(element("p", "search-status", failure));
     else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));

@@ -287,17 +287,31 @@ export function searchEngine(data) {
     return BAG_STEMS.some((rule) => shared >= rule.stem && stem.length - shared <= rule.ending && word.length - shared <= rule.ending);
   }
 
-  /** Where a term's words stand in the query, in any order, each on a word of its own: the
-   * query words' indexes and whether every one is as written, or null. */
-  function termPlaces(pattern, words) {
+  // the language's spelling rules (search.toml variants), made once: Turkish "talebe" → "talep"
+  const VARIANT_RULES = data.variants.map(([pattern, replacement]) => [new RegExp(pattern), replacement]);
+
+  /** A folded query word and its spellings by the language's rules, so a term's base form fits a
+   * word whose consonant changed: "talebe" ~ "talep*", "rengi" ~ "renk", "dziadka" ~ "dziadek". */
+  function spellings(word) {
+    return [...new Set([word, ...VARIANT_RULES.map(([regex, replacement]) => word.replace(regex, replacement))])];
+  }
+
+  /** The best termFit of a term's word over a query word's spellings. */
+  function spelledFit(pattern, spelled) {
+    return Math.max(...spelled.map((word) => termFit(pattern, word)));
+  }
+
+  /** Where a term's words stand in the query (each word's spellings), in any order, each on a
+   * word of its own: the query words' indexes and whether every one is as written, or null. */
+  function termPlaces(pattern, spelled) {
     const places = [];
     let exact = true;
     for (const part of pattern) {
       let best = -1;
       let bestFit = 0;
-      words.forEach((word, index) => {
+      spelled.forEach((forms, index) => {
         if (places.includes(index)) return;
-        const fit = termFit(part, word);
+        const fit = spelledFit(part, forms);
         if (fit > bestFit) [best, bestFit] = [index, fit];
       });
       if (best < 0) return null;
@@ -338,15 +352,18 @@ export function searchEngine(data) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
+    const spelled = words.map(spellings);
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is
-    const fitting = conceptWords.map(({ vocabulary }) => meaningful.filter((index) => vocabulary.some((part) => stemFit(part, words[index]))));
+    const fitting = conceptWords.map(({ vocabulary }) =>
+      meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => stemFit(part, word)))),
+    );
     const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
     data.synonyms.forEach((synonym, order) => {
       let whole = false;
       const { patterns } = conceptWords[order];
       for (const pattern of patterns) {
-        const placed = pattern.length ? termPlaces(pattern, words) : null;
+        const placed = pattern.length ? termPlaces(pattern, spelled) : null;
         if (!placed) continue;
         whole = true;
         found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
@@ -385,13 +402,20 @@ export function searchEngine(data) {
    *  - hubs: that law's "where to read it" page, when no text of this language has it: first
    *    when the concept is all the query asks ("straffkort", "zawieszenie zawodnika"), else
    *    second, after the language's own best text (each further concept's next);
+   *  - next: when the concept is all the query asks, its next laws right after the governing
+   *    one, before the laws that merely mention its words ("dziadek" → 41, then 42);
    *  - after the first page of word results: the concept's other laws (or their pages).
    * Under an edition filter no "where to read" page is added: it is no text of that edition. */
+  // with the governing law, two of the first three results: the third is left to the best text of
+  // the language that uses the words ("träkarlen": 41, 42, then the Swedish 9A4)
+  const NEXT_LAWS = 1;
   function conceptHits(query, edition) {
     const first = [];
     const third = [];
+    const next = [];
     const after = [];
     for (const { synonym, used, everyWord } of conceptsNamed(query)) {
+      let governing = null; // the key of the concept's governing law's first result
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
       const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
@@ -401,12 +425,15 @@ export function searchEngine(data) {
           hit.synonym = why;
           if (hit.missing && edition) continue;
           if (hit.missing) hit.everyWord = everyWord;
-          if (index === 0) (hit.missing ? third : first).push(hit);
+          if (index === 0) {
+            governing ??= hit.key;
+            (hit.missing ? third : first).push(hit);
+          } else if (everyWord && index <= NEXT_LAWS && governing) next.push({ ...hit, follows: governing });
           else after.push(hit);
         }
       });
     }
-    return { first, third, after };
+    return { first, third, next, after };
   }
 
   const MAX_VARIANTS = 16;
@@ -441,8 +468,7 @@ export function searchEngine(data) {
     const lowered = query.toLocaleLowerCase(lang).trim();
     const words = lowered.split(/\s+/).filter(Boolean);
     const spelled = [words];
-    for (const [pattern, replacement] of data.variants) {
-      const regex = new RegExp(pattern);
+    for (const [regex, replacement] of VARIANT_RULES) {
       const changed = words.map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(regex, replacement));
       if (changed.join(" ") !== words.join(" ")) spelled.push(changed);
     }
@@ -697,7 +723,7 @@ export function searchEngine(data) {
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
     const concepts = conceptHits(query, edition);
     hits = hits.concat(concepts.first);
-    const later = { third: concepts.third, after: concepts.after };
+    const later = { third: concepts.third, next: concepts.next, after: concepts.after };
     let approximate = null;
     let partial = false;
     let ranked = [];
@@ -816,13 +842,19 @@ async function snippetFromPage(href, anchor) {
 export function resultGroups() {
   const groups = new Map();
   const order = [];
-  const add = (hit, at) => {
+  const add = (hit, at, raise = false) => {
     const group = groups.get(hit.key);
     if (!group) {
       groups.set(hit.key, { hit, others: [] });
       if (at === undefined) order.push(hit.key);
       else order.splice(Math.min(at, order.length), 0, hit.key);
       return;
+    }
+    const was = order.indexOf(hit.key);
+    if (raise && at !== undefined && was > at) {
+      // a concept's law already found lower down, as a text mentioning the words: up to its place
+      order.splice(was, 1);
+      order.splice(at, 0, hit.key);
     }
     if (group.hit.origin === "synonym" && !group.hit.snippet && hit.snippet && hit.edition === group.hit.edition) {
       // a concept's law, found in its text too: the words where it is found, at their provision
@@ -837,9 +869,20 @@ export function resultGroups() {
 
 /** The concept hits that wait for the word results (conceptHits): "where to read" pages first
  * when their concept is the whole query, else from the second place on, in the order the
- * concepts were named; the concept's other laws after what is already there. */
-export function placeLater(later, add) {
+ * concepts were named; a whole-query concept's next laws right after its governing law (raised
+ * there when a text of theirs was found lower down); the concept's other laws after what is
+ * already there. */
+export function placeLater(later, add, order) {
   later.third.forEach((hit, index) => add(hit, (hit.everyWord ? 0 : 1) + index));
+  const placed = new Map(); // per governing law: the keys of its next laws placed after it
+  for (const hit of later.next) {
+    const at = order.indexOf(hit.follows);
+    if (at < 0) continue;
+    const keys = placed.get(hit.follows) ?? new Set();
+    placed.set(hit.follows, keys);
+    add(hit, at + 1 + [...keys].filter((key) => key !== hit.key).length, true);
+    keys.add(hit.key);
+  }
   later.after.forEach((hit) => add(hit));
 }
 
@@ -901,7 +944,7 @@ function languagePage(engine) {
     }
     await more();
     if (token !== current) return;
-    placeLater(later, add);
+    placeLater(later, add, order);
     renderNew();
     if (failure) statusLine.textContent = failure;
     else if (!order.length) statusLine.textContent = cut + format(strings.search_no_results, { q: query });
