@@ -941,6 +941,32 @@ def test_a_result_with_nothing_to_quote_shows_its_provision_without_fetching_the
     assert not pages, pages  # no law page was fetched for a snippet
 
 
+@pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("pl", "3.1")])
+def test_without_snippets_json_a_result_shows_the_same_words_from_its_page(
+    page: object, base_url: str, site: Path, lang: str, query: str
+) -> None:
+    """Offline with an older cached page, snippets.json may be missing: the words cut from the
+    page itself are the ones snippets.py wrote (one rule, two places)."""
+    page.route("**/snippets.json", lambda route: route.abort())  # type: ignore[attr-defined]
+    run_search(page, base_url, lang, query)
+    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+    shown = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#search-results li",
+        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
+        " li.querySelector('.search-result__snippet').textContent])",
+    )
+    checked = 0
+    for href, snippet in shown:
+        path, anchor = urlsplit(href).path, urlsplit(href).fragment
+        written = site / path.strip("/") / "snippets.json"
+        if "/laws/" in path or not written.exists():
+            continue
+        snippets = json.loads(written.read_text(encoding="utf-8"))
+        assert snippet == snippets.get(anchor, snippets[""]), href
+        checked += 1
+    assert checked
+
+
 @pytest.mark.parametrize(
     ("read", "gained", "wanted", "next_round"),
     [

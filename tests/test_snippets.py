@@ -28,10 +28,11 @@ PAGE = """<html><body><nav id="nav">menu</nav><article><div data-pagefind-body>
     ("anchor", "expected"),
     [
         # the page's title and the first text after it
-        ("", "12 HARKINTAVALTA Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
-        ("12", "12 HARKINTAVALTA Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
-        # a heading and its text; not the other edition's number beside it, nor a citation's "→"
-        ("12A", "A. Oikeus Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
+        ("", "12 HARKINTAVALTA — Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
+        ("12", "12 HARKINTAVALTA — Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
+        # a heading and its text, a dash between; not the other edition's number beside it, nor a
+        # citation's "→"
+        ("12A", "A. Oikeus — Pelaajan aloitteesta 92B :ssä säädetyssä määräajassa."),
         ("12A1", "1. short"),
         ("12A1a", "1. short"),  # an empty anchor inside an item: the item's words
     ],
@@ -41,6 +42,19 @@ def test_a_heading_brings_its_text_and_leaves_out_permalinks_and_resolutions(anc
     assert found is not None
     assert found[anchor] == expected
     assert "nav" not in found  # outside the indexed body
+
+
+@pytest.mark.parametrize(
+    ("heading", "text", "expected"),
+    [
+        ("A. Oikea muoto", "Kun tarjous", "A. Oikea muoto — Kun tarjous"),
+        ("Syyt:", "pelaaja", "Syyt: pelaaja"),  # a heading with a stop of its own keeps it
+        ("A. Oikeus", "", "A. Oikeus"),
+        ("", "Kun tarjous", "Kun tarjous"),
+    ],
+)
+def test_a_heading_and_its_text_read_as_one_line(heading: str, text: str, expected: str) -> None:
+    assert snippets.joined(heading, text) == expected
 
 
 def test_a_long_text_is_cut_at_a_word() -> None:

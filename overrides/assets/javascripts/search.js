@@ -827,7 +827,8 @@ async function snippetFromPage(href, anchor) {
       // a heading: add the text under it, not the page's own lines (source, switches, notes)
       let next = node.nextElementSibling;
       while (next && !(next.matches("p") && /\b(prov|prov-text|law-text)\b/.test(next.className))) next = next.nextElementSibling;
-      if (next) text += " " + next.textContent.replace(/\s+/g, " ").trim();
+      // joined as snippets.py joins them: a dash after a heading with no stop of its own
+      if (next) text += (/[.:;!?…]$/.test(text) ? " " : " — ") + next.textContent.replace(/\s+/g, " ").trim();
     }
     return text.length > SNIPPET_LENGTH ? text.slice(0, SNIPPET_LENGTH).replace(/\s+\S*$/, "") + " …" : text;
   } catch (error) {

@@ -41,6 +41,17 @@ def _text_under(heading: Tag) -> str:
     return ""
 
 
+HEADING_END = re.compile(r"[.:;!?…]$")  # "A. Oikea muoto" ends with no stop: a dash follows it
+
+
+def joined(heading: str, text: str) -> str:
+    """A heading and the text under it as one line: "A. Oikea muoto — Kun tarjous …" (a heading
+    with a stop of its own keeps it: "Syyt: …")."""
+    if not heading or not text:
+        return heading or text
+    return f"{heading} {text}" if HEADING_END.search(heading) else f"{heading} — {text}"
+
+
 def snippet_of(node: Tag) -> str:
     """What a result shows of an element: its text (a heading's with the text under it), cut at
     a word after :data:`LENGTH` characters."""
@@ -49,7 +60,7 @@ def snippet_of(node: Tag) -> str:
         # an item whose words begin in its first sub-item (<span id="12C1"> inside #12C1a)
         return snippet_of(node.parent)
     if re.fullmatch(r"h\d", node.name or ""):
-        text = f"{text} {_text_under(node)}".strip()
+        text = joined(text, _text_under(node))
     if len(text) > LENGTH:
         text = re.sub(r"\s+\S*$", "", text[:LENGTH]) + " …"
     return text
