@@ -241,12 +241,15 @@ export function searchEngine(data) {
   // "rangaistuskortti" → "rangaistuskortin", "tarjous" → "tarjoukset")
   // a four-letter word takes a short ending only: "kort" → "kortet", "kart" → "kartı"
   const INFLECTED = { base: 5, ending: 3, changed: 2, short: 4, shortEnding: 2 };
+  // a word shorter than this carries no query: it names no concept, finds no page by itself and
+  // is not marked ("i", "w", "ve")
+  const CARRYING_LENGTH = 3;
   /* A concept also named by its vocabulary as a whole, the words of all its terms together:
-   * when at least `words` of the query's words (of `minLength` letters or more, one of them of
+   * when at least `words` of the query's words (of CARRYING_LENGTH letters or more, one of them of
    * `long` or more) fit its words, and they are at least `share` of the query's words.  "wist
    * poza kolejnością" is the lead out of turn (its terms "wyjście poza kolejnością" and "wist
    * nie ze swojej ręki" hold every word), "sırası dışında atak" too ("sırasız atak"). */
-  const BAG = { words: 2, minLength: 3, long: 5, share: 2 / 3 };
+  const BAG = { words: 2, long: 5, share: 2 / 3 };
   /* a word of the vocabulary as a whole fits a query word sharing its first `stem` letters, each
    * with an ending of at most `ending` after them (Finnish "tunnustamatta" ~ "tunnustaminen"),
    * or a short stem with short endings (Polish "karty" ~ "karta", "karne" ~ "karna") */
@@ -326,13 +329,13 @@ export function searchEngine(data) {
 
   /** Whether a (folded) query word carries the query: long enough, and no function word. */
   function carries(word) {
-    return word.length >= BAG.minLength && !FUNCTION_WORDS.has(word);
+    return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word);
   }
 
   /** Each concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
   const conceptWords = data.synonyms.map((synonym) => {
     const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
-    return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= BAG.minLength) };
+    return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
   });
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
@@ -438,9 +441,9 @@ export function searchEngine(data) {
 
   const MAX_VARIANTS = 16;
   /* When fewer than `below` pages have every word of a query of 2 to `maxWords` words (each of
-   * `minLength` letters or more), pages with some of them follow, most words first; each word
+   * CARRYING_LENGTH letters or more), pages with some of them follow, most words first; each word
    * is searched with at most `variants` of its spelling forms. */
-  const SOME_WORDS = { below: 3, maxWords: 6, minLength: 3, variants: 4 };
+  const SOME_WORDS = { below: 3, maxWords: 6, variants: 4 };
 
   /** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
   function letterVariants(word) {
@@ -607,8 +610,8 @@ export function searchEngine(data) {
     const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
     const forms = split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
     // "utspel i otur": a page is not found by its "i"s, nor are they marked, when the query has
-    // words of SOME_WORDS.minLength letters or more
-    const long = forms.filter((variants) => bare(variants[0]).length >= SOME_WORDS.minLength);
+    // words of CARRYING_LENGTH letters or more
+    const long = forms.filter((variants) => bare(variants[0]).length >= CARRYING_LENGTH);
     return long.length ? long : forms;
   }
 
