@@ -11,6 +11,7 @@ Three kinds of check:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -795,6 +796,10 @@ STYLE_STATES = {
 }
 
 
+def _fulfil_with(path: Path, route: object) -> None:
+    route.fulfill(path=path)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("address", "viewport"),
     [("fi/search/?q=revokki", PHONE), ("fi/search/?q=revokki", DESKTOP), ("search/?q=revokki", PHONE)],
@@ -803,16 +808,19 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
     browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int]
 ) -> None:
     """bridgelaws.stage5_site.search_css keeps the rules that can match a search page: every
-    element the page shows, in each of these states, computes the same style as with the whole."""
-    whole = next((site / search_css.STYLESHEETS).glob("main.*.min.css"))
-    properties = sorted(set(re.findall(r"[{;](-{0,2}[a-zA-Z][\w-]*):", whole.read_text(encoding="utf-8"))))
+    element the page shows, in each of these states, computes the same style as with the whole
+    stylesheets (Material's and its palette's)."""
+    wholes = [next((site / search_css.STYLESHEETS).glob(pattern)) for pattern in search_css.CUT]
+    declared = " ".join(whole.read_text(encoding="utf-8") for whole in wholes)
+    properties = sorted(set(re.findall(r"[{;](-{0,2}[a-zA-Z][\w-]*):", declared)))
     seen: dict[str, dict[str, list[list[str]]]] = {}
     for stylesheet in ("cut", "whole"):
         context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
         page = context.new_page()
         page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
-        if stylesheet == "whole":
-            page.route(f"**/{search_css.PREFIX}main.*.min.css", lambda route: route.fulfill(path=whole))
+        for whole in wholes if stylesheet == "whole" else []:
+            # Playwright passes (route, request) to a handler taking two: the path is bound by partial
+            page.route(f"**/{search_css.PREFIX}{whole.name}", functools.partial(_fulfil_with, whole))
         page.goto(base_url + address)
         page.wait_for_function("() => document.querySelector('[data-query=\"revokki\"]')", timeout=30000)
         page.wait_for_load_state("networkidle")

@@ -5,7 +5,8 @@ show: tables, admonitions, code, tabs, tooltips, the search dialog, the blog.  T
 (``/<lang>/search/``, ``/search/``) show a header, a drawer, a form and a list of results; the
 stylesheet was an eighth of a first search's bytes.  :func:`write` makes
 ``search-main.<hash>.min.css`` next to it, with the rules a search page can use, and the
-search pages link it instead (``overrides/main.html``, block ``styles``).
+search pages link it instead (``overrides/main.html``, block ``styles``); the palette's
+stylesheet likewise (``search-palette.<hash>.min.css``).
 
 A rule is kept when one of its selectors, loosened, matches an element of a search page:
 
@@ -38,6 +39,9 @@ from bs4.element import AttributeValueList
 
 STYLESHEETS = "assets/stylesheets"
 PREFIX = "search-"  # main.57a0d79d.min.css → search-main.57a0d79d.min.css
+# Material's stylesheets in its ``styles`` block, each cut for the search pages: the palette's
+# (12 KB, 2.2 KB compressed) holds every colour and scheme, of which the pages use one
+CUT = ("main.*.min.css", "palette.*.min.css")
 
 # The scripts a search page runs, whose strings name what they add.
 SCRIPTS = ("search.js", "search-anywhere.js", "laws.js", "refs.js")
@@ -244,7 +248,8 @@ def search_pages(site: Path) -> list[Path]:
 
 
 def write(site: Path) -> str:
-    """``search-main.*.min.css`` for each Material ``main.*.min.css``; say how big."""
+    """``search-main.*.min.css`` for each Material ``main.*.min.css``, and so for each
+    stylesheet of :data:`CUT`; say how big."""
     pages = [path.read_text(encoding="utf-8") for path in search_pages(site) if path.exists()]
     scripts = [
         path.read_text(encoding="utf-8")
@@ -253,7 +258,7 @@ def write(site: Path) -> str:
     ]
     model = Model(page_model(pages, scripts))
     said = []
-    for full in sorted((site / STYLESHEETS).glob("main.*.min.css")):
+    for full in sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern)):
         css = full.read_text(encoding="utf-8")
         small = prune(css, model)
         (full.parent / (PREFIX + full.name)).write_text(small, encoding="utf-8")
