@@ -14,15 +14,23 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import search
 from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
+from bridgelaws.stage4_render.vocabulary import (
+    SEARCH_LANGUAGES,
+    VOCABULARY_FILE,
+    Vocabulary,
+    VocabularyError,
+    load_vocabulary,
+    with_term_base,
+)
 from bridgelaws.stage5_site import pagefind
 from conftest import ROOT
 
-VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
+VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
 
 def test_the_real_vocabulary_loads() -> None:
-    vocabulary = search.load_vocabulary(VOCABULARY)
-    assert set(vocabulary) == set(search.SEARCH_LANGUAGES)
+    vocabulary = load_vocabulary(VOCABULARY)
+    assert set(vocabulary) == set(SEARCH_LANGUAGES)
     for lang, entry in vocabulary.items():
         assert entry.law_words, lang
         assert not entry.synonyms, lang  # the term base's, added by with_term_base
@@ -32,8 +40,8 @@ def test_search_reads_every_concept_of_the_term_base_in_every_language() -> None
     """Search's synonyms are the term base's concepts (one place for the words of a concept):
     each with its language's and the English words, its laws governing law first, canonical."""
     base = pipeline.load_terms(ROOT / "content")
-    vocabulary = search.with_term_base(search.load_vocabulary(VOCABULARY), base)
-    assert set(vocabulary) == set(search.SEARCH_LANGUAGES)
+    vocabulary = with_term_base(load_vocabulary(VOCABULARY), base)
+    assert set(vocabulary) == set(SEARCH_LANGUAGES)
     for lang, entry in vocabulary.items():
         assert entry.law_words and entry.detection.words, lang  # search.toml's part is kept
         # a law title's English words only on English pages (its title is typed in the language)
@@ -58,7 +66,7 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
     whose title concept has a word in the language."""
     base = pipeline.load_terms(ROOT / "content")
     concordance = pipeline.load_concordance(ROOT / "content")
-    vocabulary = search.with_term_base(search.load_vocabulary(VOCABULARY), base, concordance)[lang]
+    vocabulary = with_term_base(load_vocabulary(VOCABULARY), base, concordance)[lang]
     titles = search.law_titles(corpus, lang, vocabulary)
     printed = corpus.law_title(int(law), lang)
     assert titles[law] == (title or display_title(printed, lang))
@@ -86,13 +94,13 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:
     path = tmp_path / "search.toml"
     path.write_text(toml, encoding="utf-8")
-    with pytest.raises(search.VocabularyError, match=re.escape(message)) as raised:
-        search.load_vocabulary(path)
+    with pytest.raises(VocabularyError, match=re.escape(message)) as raised:
+        load_vocabulary(path)
     assert str(path) in str(raised.value)
 
 
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:
-    assert search.load_vocabulary(tmp_path / "missing.toml") == {}
+    assert load_vocabulary(tmp_path / "missing.toml") == {}
 
 
 @pytest.mark.parametrize(
@@ -112,8 +120,8 @@ def test_data_for_a_script_element_cannot_close_it(data: dict[str, str], forbidd
 @pytest.mark.site
 def test_search_data_lists_exactly_the_provision_ids_of_each_page(site: Path, corpus: Corpus) -> None:
     """The anchors a provision query jumps to are the ids on the built pages, no more, no less."""
-    for lang in search.SEARCH_LANGUAGES:
-        data = search.search_data(corpus, lang, search.Vocabulary())
+    for lang in SEARCH_LANGUAGES:
+        data = search.search_data(corpus, lang, Vocabulary())
         for doc in data["docs"]:  # type: ignore[attr-defined]
             pages = [(item, number) for number, item in doc["laws"].items()]
             pages += [(item, refs.anchor(refs.point_ref(number))) for number, item in doc["points"].items()]
@@ -125,7 +133,7 @@ def test_search_data_lists_exactly_the_provision_ids_of_each_page(site: Path, co
 
 
 def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:
-    data = search.search_data(corpus, "fi", search.Vocabulary())
+    data = search.search_data(corpus, "fi", Vocabulary())
     laws_docs = [doc["edition"] for doc in data["docs"] if doc["kind"] == "laws"]  # type: ignore[attr-defined, index]
     assert laws_docs == sorted(laws_docs, reverse=True)
 
@@ -136,7 +144,7 @@ def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:
 @pytest.mark.site
 def test_pagefind_indexes_each_text_language_and_nothing_else(site: Path) -> None:
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert set(entry["languages"]) == set(search.SEARCH_LANGUAGES)
+    assert set(entry["languages"]) == set(SEARCH_LANGUAGES)
     for lang, info in entry["languages"].items():
         assert info["page_count"] > 0, lang
 
@@ -196,7 +204,7 @@ def test_every_page_has_a_search_form_for_its_language(site: Path, page: str, ac
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("lang", search.SEARCH_LANGUAGES)
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_each_search_page_embeds_its_language_data(site: Path, lang: str) -> None:
     html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
     assert 'id="search-results"' in html
@@ -210,7 +218,7 @@ def test_each_search_page_embeds_its_language_data(site: Path, lang: str) -> Non
 
 def test_search_data_gives_the_rules_the_script_must_not_copy(corpus: Corpus) -> None:
     """The reference syntax, the number of laws and each law's page come from Python."""
-    data = search.search_data(corpus, "sv", search.Vocabulary())
+    data = search.search_data(corpus, "sv", Vocabulary())
     assert data["refs"] == refs.syntax_for_script()
     assert data["lawCount"] == facts.LAW_COUNT
     hub = data["hub"]
@@ -230,8 +238,8 @@ def test_search_results_carry_the_keys_and_labels_pagefind_records(corpus: Corpu
     """A provision result and a word result for the same law or point group into one result
     only if their keys agree: the data's keys and labels are the pages' Pagefind fields."""
     checked = 0
-    for lang in search.SEARCH_LANGUAGES:
-        data = search.search_data(corpus, lang, search.Vocabulary())
+    for lang in SEARCH_LANGUAGES:
+        data = search.search_data(corpus, lang, Vocabulary())
         for doc in data["docs"]:  # type: ignore[attr-defined]
             entry = corpus.by_id(doc["id"])
             assert entry is not None

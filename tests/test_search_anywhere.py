@@ -21,11 +21,12 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import search
+from bridgelaws.stage4_render import langmodel, search
 from bridgelaws.stage4_render.page import language_name, t
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from conftest import ROOT
 
-VOCABULARY = ROOT / "content" / search.VOCABULARY_FILE
+VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
 # (language, query): each must land on that language's results first
 QUERIES = [
@@ -82,7 +83,7 @@ UNDECIDED = ["12C1(b)", "16B", "tempo", "dummy"]
 
 
 def detection_data(corpus: Corpus) -> dict[str, object]:
-    page = search.search_chooser_page(corpus, search.load_vocabulary(VOCABULARY))
+    page = search.search_chooser_page(corpus, load_vocabulary(VOCABULARY))
     body = "\n".join(page.body)
     found = re.search(r'<script type="application/json" id="search-detect">(.*?)</script>', body, re.S)
     assert found
@@ -106,21 +107,21 @@ def test_each_language_names_its_own_provision_form(corpus: Corpus) -> None:
 def test_language_words_come_from_the_texts_and_belong_to_one_language(corpus: Corpus) -> None:
     data = detection_data(corpus)
     words = data["words"]
-    assert isinstance(words, dict) and set(words) == set(search.SEARCH_LANGUAGES)
-    vocabulary = search.load_vocabulary(VOCABULARY)
+    assert isinstance(words, dict) and set(words) == set(SEARCH_LANGUAGES)
+    vocabulary = load_vocabulary(VOCABULARY)
     limit = next(iter(vocabulary.values())).detection.words
     texts = {
         lang: Counter(
-            search.fold(word)
+            langmodel.fold(word)
             for entry in corpus.in_language(lang)
             for text in search._texts(entry)
-            for word in search.WORD.findall(text)
+            for word in langmodel.WORD.findall(text)
         )
         for lang in words
     }
     for lang, chosen in words.items():
         assert 50 <= len(chosen) <= limit, lang
-        assert all(word == search.fold(word) for word in chosen), lang
+        assert all(word == langmodel.fold(word) for word in chosen), lang
         for other, theirs in words.items():
             assert other == lang or not set(chosen) & set(theirs), (lang, other)
         # the most frequent words of the language's texts (a synonym adds one) that no other
@@ -158,8 +159,8 @@ def test_the_letters_are_the_vocabularys(corpus: Corpus) -> None:
 def test_a_bad_detect_table_is_reported(tmp_path: Path, toml: str, message: str) -> None:
     path = tmp_path / "search.toml"
     path.write_text(toml, encoding="utf-8")
-    with pytest.raises(search.VocabularyError, match=re.escape(message)):
-        search.load_vocabulary(path)
+    with pytest.raises(VocabularyError, match=re.escape(message)):
+        load_vocabulary(path)
 
 
 # -- in a browser ---------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def test_a_query_typed_at_search_goes_to_its_language(page: object, base_url: st
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", search.SEARCH_LANGUAGES)
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_the_header_box_on_the_landing_page_goes_to_the_querys_language(page: object, base_url: str, lang: str) -> None:
     for query in [query for code, query in QUERIES if code == lang][::4]:
         page.goto(base_url)  # type: ignore[attr-defined]
@@ -248,7 +249,7 @@ def test_a_query_of_no_one_language_shows_each_languages_best_results(page: obje
 @pytest.mark.browser
 def test_a_bare_provision_leads_to_it_in_each_language(page: object, base_url: str) -> None:
     blocks = blocks_for(page, base_url, "12C1(b)")
-    assert {block["lang"] for block in blocks} == set(search.SEARCH_LANGUAGES)
+    assert {block["lang"] for block in blocks} == set(SEARCH_LANGUAGES)
     for block in blocks:
         first = str(block["results"][0])  # type: ignore[index]
         assert first.endswith("#12C1b") or first.endswith("#12C1") or "/laws/12/" in first, block

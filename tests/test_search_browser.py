@@ -28,10 +28,9 @@ from bench import search as bench_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render import search as search_data
+from bridgelaws.stage4_render import compounds, langmodel
 from bridgelaws.stage4_render.page import t
-from bridgelaws.stage4_render.search import SEARCH_LANGUAGES
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary
 from bridgelaws.stage5_site import search_css
 from conftest import PHONE, ROOT
 
@@ -394,7 +393,7 @@ def _questions_of_concepts() -> list[tuple[str, str, str]]:
     """(language, a concept's phrase asked as a director asks it, with the language's function
     words around it, its governing law): "när räknas kortet som spelat" names the played card;
     "när" and "som" carry no concept (search.toml function_words)."""
-    vocabulary = search_data.load_vocabulary(ROOT / "content" / search_data.VOCABULARY_FILE)
+    vocabulary = load_vocabulary(ROOT / "content" / VOCABULARY_FILE)
     chosen = random.Random("questions")
     cases = []
     for lang, words, law in _concept_phrases():
@@ -473,8 +472,8 @@ def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
             if key == "law:1":  # the definitions page is a page too: its words start no law's
                 for definition in entry.document.definitions:
                     texts += [definition.term, *(paragraph.text for paragraph in definition.paragraphs)]
-            for word in search_data.WORD.findall(" ".join(texts)):
-                folded = search_data.fold(word)
+            for word in langmodel.WORD.findall(" ".join(texts)):
+                folded = langmodel.fold(word)
                 starts.setdefault(folded[:5], set()).add(key)
                 if len(folded) >= 7 and folded.isalpha():
                     holders.setdefault(folded, set()).add(key)

@@ -39,7 +39,8 @@ from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage3_link.terms import seed as terms_seed
 from bridgelaws.stage3_link.terms import verify as terms_verify
-from bridgelaws.stage4_render import compounds, search
+from bridgelaws.stage4_render import compounds
+from bridgelaws.stage4_render.vocabulary import VOCABULARY_FILE, VocabularyError, load_vocabulary
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -61,7 +62,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not corpus.entries:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
-    vocabulary = search.load_vocabulary(Path(args.content) / search.VOCABULARY_FILE)
+    vocabulary = load_vocabulary(Path(args.content) / VOCABULARY_FILE)
     concordance = pipeline.load_concordance(Path(args.content))
     for problem in concordance.errors:
         print(f"warning: {problem}", file=sys.stderr)
@@ -71,7 +72,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     term_base = pipeline.load_terms(Path(args.content))
     for problem in term_base.errors:
         print(f"warning: {problem}", file=sys.stderr)
-    found = compounds.load(Path(args.content), corpus, search.VOCABULARY_FILE)
+    found = compounds.load(Path(args.content), corpus, VOCABULARY_FILE)
     planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base, found)
     if args.check:
         differences = planned.differences(docs)
@@ -326,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
-    except (manifest.ManifestError, search.VocabularyError, compounds.CompoundsError) as error:
+    except (manifest.ManifestError, VocabularyError, compounds.CompoundsError) as error:
         print(f"error: {error}", file=sys.stderr)
         print("error: nothing was built", file=sys.stderr)
         return NOT_BUILT

@@ -36,7 +36,8 @@ from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
 from bridgelaws.stage4_render.compounds import Compounds, with_parts
 from bridgelaws.stage4_render.pages import all_pages
-from bridgelaws.stage4_render.search import Vocabulary, search_pages, with_term_base
+from bridgelaws.stage4_render.search import search_pages
+from bridgelaws.stage4_render.vocabulary import Vocabulary, with_term_base
 
 
 @dataclass

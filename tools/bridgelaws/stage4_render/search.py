@@ -31,14 +31,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH as MODEL_ENGLISH
-from bridgelaws.stage4_render.langmodel import WORD as WORD
-from bridgelaws.stage4_render.langmodel import detect_language as detect_language
-from bridgelaws.stage4_render.langmodel import fold as fold
-from bridgelaws.stage4_render.langmodel import language_model as language_model
-from bridgelaws.stage4_render.langmodel import language_scores as language_scores
-from bridgelaws.stage4_render.langmodel import model_scores as model_scores
-from bridgelaws.stage4_render.langmodel import query_likelihood as query_likelihood
+from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH, WORD, fold, language_model
 from bridgelaws.stage4_render.page import (
     Page,
     _strings,
@@ -50,14 +43,7 @@ from bridgelaws.stage4_render.page import (
     sentence_case,
     t,
 )
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES as SEARCH_LANGUAGES
-from bridgelaws.stage4_render.vocabulary import VOCABULARY_FILE as VOCABULARY_FILE
-from bridgelaws.stage4_render.vocabulary import Detection as Detection
-from bridgelaws.stage4_render.vocabulary import Synonym as Synonym
-from bridgelaws.stage4_render.vocabulary import Vocabulary as Vocabulary
-from bridgelaws.stage4_render.vocabulary import VocabularyError as VocabularyError
-from bridgelaws.stage4_render.vocabulary import load_vocabulary as load_vocabulary
-from bridgelaws.stage4_render.vocabulary import with_term_base as with_term_base
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
 
 
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
