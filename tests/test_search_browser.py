@@ -920,6 +920,16 @@ def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(page: objec
     assert not wrong
 
 
+def shown_snippets(page: object) -> list[tuple[str, str]]:
+    """(href, snippet text) of each result on the page, in order."""
+    found: list[tuple[str, str]] = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#search-results li",
+        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
+        " li.querySelector('.search-result__snippet').textContent])",
+    )
+    return found
+
+
 @pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("tr", "Yasa 45"), ("pl", "3.1")])
 def test_a_result_with_nothing_to_quote_shows_its_provision_without_fetching_the_page(
     page: object, base_url: str, lang: str, query: str
@@ -928,11 +938,7 @@ def test_a_result_with_nothing_to_quote_shows_its_provision_without_fetching_the
     page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
     run_search(page, base_url, lang, query)
     page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    shown = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results li",
-        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
-        " li.querySelector('.search-result__snippet').textContent])",
-    )
+    shown = shown_snippets(page)
     fetched_for_results = list(fetched)
     checked = 0
     for href, snippet in shown:
@@ -957,11 +963,7 @@ def test_without_snippets_json_a_result_shows_the_same_words_from_its_page(
     page.route("**/snippets.json", lambda route: route.abort())  # type: ignore[attr-defined]
     run_search(page, base_url, lang, query)
     page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    shown = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results li",
-        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
-        " li.querySelector('.search-result__snippet').textContent])",
-    )
+    shown = shown_snippets(page)
     checked = 0
     for href, snippet in shown:
         path, anchor = urlsplit(href).path, urlsplit(href).fragment

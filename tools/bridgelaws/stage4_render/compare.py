@@ -18,7 +18,7 @@ from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
-from bridgelaws.stage4_render.redline import diff_html, rewritten
+from bridgelaws.stage4_render.redline import diff, is_rewrite, pieces_html
 from bridgelaws.stage4_render.switcher import simple_alternates
 
 # Why a text has no cell: the ui.toml key of each kind of gap.
@@ -136,14 +136,15 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
-        if row.relation(against.edition, meta.edition) is Relation.REWORDED or rewritten(other.blocks, cell.blocks):
+        pieces = list(diff(other.blocks, cell.blocks))  # computed once: for the test and the marks
+        if row.relation(against.edition, meta.edition) is Relation.REWORDED or is_rewrite(pieces):
             # a rewritten pair is read side by side: its redline would strike out all of one text
             note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
             marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
             marked = (
                 f'<a class="cell-label" href="{h(link)}" hreflang="{h(meta.lang)}">{h(cell.label)}</a> '
-                f"{diff_html(other.blocks, cell.blocks)}"
+                f"{pieces_html(pieces)}"
             )
         content = (
             f'<div class="plain">{content}</div>'

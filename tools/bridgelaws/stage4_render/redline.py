@@ -148,15 +148,27 @@ def diff(old: Text, new: Text) -> Iterator[tuple[Op, str]]:
         yield op, " ".join(words)
 
 
-def shared(old: Text, new: Text) -> float:
-    """The share of the two texts' words the redline keeps (0–1): twice the kept words over all
-    words.  Near 0 the texts were rewritten, not edited: a redline would strike out one and
-    insert the other whole."""
+Pieces = Sequence[tuple[Op, str]]  # what :func:`diff` yields
+
+
+def _word_counts(pieces: Pieces) -> dict[Op, int]:
     counts = {"=": 0, "-": 0, "+": 0}
-    for op, text in diff(old, new):
+    for op, text in pieces:
         counts[op] += len(text.split())
+    return counts
+
+
+def kept_share(pieces: Pieces) -> float:
+    """The share of the two texts' words a redline keeps (0–1): twice the kept words over all
+    words.  Near 0 the texts were rewritten, not edited."""
+    counts = _word_counts(pieces)
     total = 2 * counts["="] + counts["-"] + counts["+"]
     return 2 * counts["="] / total if total else 1.0
+
+
+def shared(old: Text, new: Text) -> float:
+    """:func:`kept_share` of the redline of ``old`` and ``new``."""
+    return kept_share(list(diff(old, new)))
 
 
 # A pair keeping less than this share of its words was rewritten, not edited (measured over the
@@ -168,15 +180,27 @@ REWRITTEN_SHARE = 0.2
 REWRITTEN_WORDS = 12
 
 
+def is_rewrite(pieces: Pieces) -> bool:
+    """Whether a redline (:func:`diff`'s pieces) strikes out one long text and inserts the other
+    whole.  The pieces hold both texts' words (dropping ``+`` gives the old text, ``-`` the new)."""
+    counts = _word_counts(pieces)
+    longest = counts["="] + max(counts["-"], counts["+"])
+    return longest > REWRITTEN_WORDS and kept_share(pieces) < REWRITTEN_SHARE
+
+
 def rewritten(old: Text, new: Text) -> bool:
-    """Whether a redline of the pair would strike out one long text and insert the other whole."""
-    longest = max(sum(map(len, sentences(text))) for text in (old, new))
-    return longest > REWRITTEN_WORDS and shared(old, new) < REWRITTEN_SHARE
+    """:func:`is_rewrite` of the redline of ``old`` and ``new``."""
+    return is_rewrite(list(diff(old, new)))
 
 
 TAGS = {"=": ("", ""), "-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
 
 
+def pieces_html(pieces: Pieces) -> str:
+    """A redline's pieces as HTML: the new text with the changes marked up, text escaped."""
+    return " ".join(f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}" for op, text in pieces)
+
+
 def diff_html(old: Text, new: Text) -> str:
     """The new text with the changes from the old marked up (HTML, text escaped)."""
-    return " ".join(f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}" for op, text in diff(old, new))
+    return pieces_html(list(diff(old, new)))
