@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bench.localsite import serve
-from bridgelaws.core import facts
+from bridgelaws.core import facts, urls
 from bridgelaws.stage5_site import offline
 
 LANGUAGES = facts.TEXT_LANGUAGES
@@ -41,6 +41,7 @@ def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, l
     assert not [url for url in pages + compare if url not in kept]
     assert f"{lang}/search/" in kept and f"pagefind/wasm.{lang}.pagefind" in kept
     assert any(url.startswith(f"pagefind/fragment/{lang}_") for url in kept)
+    assert urls.search_situations(lang) in kept  # a query of two words or more, offline too
 
 
 def cited_from(site: Path, lang: str) -> set[str]:

@@ -36,7 +36,7 @@ from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
 from bridgelaws.stage4_render.compounds import Compounds, with_parts
 from bridgelaws.stage4_render.pages import all_pages
-from bridgelaws.stage4_render.search import search_pages
+from bridgelaws.stage4_render.search import search_files, search_pages
 from bridgelaws.stage4_render.vocabulary import Vocabulary, with_term_base
 
 
@@ -111,6 +111,7 @@ def render(
         if compounds is not None and page.meta.get("pagefind"):
             page.body = with_parts(page.body, page.lang, compounds)
         files[page.path] = page.markdown()
+    files.update(search_files(corpus, searched))
     files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
     return Plan(files)
 

@@ -208,11 +208,15 @@ export function searchEngine(data) {
         hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
       }
     }
-    if (!hits.some((hit) => hit.rank <= 1)) {
-      // no text of this language (or edition) has the law: its page says where to read it
-      const law = lawOf(ref);
+    const law = lawOf(ref);
+    // no text of this language (or edition) has the law: its page says where to read it; nor
+    // when the texts have it under another number only (2017 72C was 2007 and 1997 Law 23): the
+    // law that governs it now has its page beside them
+    if (!hits.some((hit) => hit.rank <= 1 && lawOf(hit.anchor) === law)) {
       const hub = (field) => data.hub[field].replace("{n}", law);
-      hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title: data.lawTitles[law] || "", rank: 4, missing: true, origin });
+      // the language has a text of the law, of another edition: the page is for the newest one's
+      const newer = data.docs.some((doc) => doc.laws[law] && editionWanted(doc, edition)) && data.hub.edition;
+      hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title: data.lawTitles[law] || "", rank: 4, missing: true, newer, origin });
     }
     return hits.sort((a, b) => a.rank - b.rank);
   }
@@ -290,6 +294,20 @@ export function searchEngine(data) {
     return BAG_STEMS.some((rule) => shared >= rule.stem && stem.length - shared <= rule.ending && word.length - shared <= rule.ending);
   }
 
+  /* A situation's phrases are a handful of words about one thing: half of a query's words in
+   * them name it ("kortti putosi pöydälle tarjousten aikana": kortti, putosi of "kortti putosi
+   * tarjoamisen aikana"), each word fitting by a shared start of SITUATION_STEM letters whatever
+   * the endings (Finnish "tarjousten" ~ "tarjoamisen", Turkish "oynamak" ~ "oynandı"). */
+  const SITUATION_BAG = { words: 2, long: 5, share: 1 / 2 };
+  const SITUATION_STEM = { long: 5, short: 4, shortEnding: 3 };
+
+  function situationFit(pattern, word) {
+    if (stemFit(pattern, word)) return true;
+    const shared = sharedStart(pattern, word);
+    if (shared >= SITUATION_STEM.long) return true;
+    return shared >= SITUATION_STEM.short && pattern.length - shared <= SITUATION_STEM.shortEnding && word.length - shared <= SITUATION_STEM.shortEnding;
+  }
+
   // the language's spelling rules (search.toml variants), made once: Turkish "talebe" → "talep"
   const VARIANT_RULES = data.variants.map(([pattern, replacement]) => [new RegExp(pattern), replacement]);
 
@@ -332,20 +350,45 @@ export function searchEngine(data) {
     return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word);
   }
 
-  /** Each concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
-  const conceptWords = data.synonyms.map((synonym) => {
+  /** A concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
+  function wordsOf(synonym) {
     const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
     return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
-  });
+  }
+
+  /* The concepts (data.synonyms), and after them, once a query of two words or more fetched them,
+   * the situations: a language's phrases for what happens at the table ("son löveye bakmak" →
+   * 66), matched as concepts are.  Their file (data.situations) is not part of a one-word first
+   * search: a situation is two words or more. */
+  const concepts = [...data.synonyms];
+  const conceptWords = concepts.map(wordsOf);
+  let situationsLoaded = null;
+  function loadSituations() {
+    situationsLoaded ??= fetch(siteUrl(data.situations))
+      .then((response) => (response.ok ? response.json() : []))
+      .then((situations) => {
+        for (const situation of situations) {
+          concepts.push({ ...situation, situation: true });
+          conceptWords.push(wordsOf(situation));
+        }
+      })
+      .catch(() => {}); // offline and not cached: the concepts still answer
+    return situationsLoaded;
+  }
+
+  /** Whether a query could name a situation: two carrying words or more. */
+  function mayNameSituation(query) {
+    return Boolean(data.situations) && fold(query).split(/[^\p{L}\p{N}]+/u).filter(carries).length >= 2;
+  }
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
    * indexes of the carrying words (`meaningful`) its vocabulary fits. */
-  function bagPlaces(fitting, meaningful, words) {
-    const enough = fitting.length >= BAG.words && fitting.length >= BAG.share * meaningful.length;
-    return enough && fitting.some((index) => words[index].length >= BAG.long) ? fitting : null;
+  function bagPlaces(fitting, meaningful, words, rule = BAG) {
+    const enough = fitting.length >= rule.words && fitting.length >= rule.share * meaningful.length;
+    return enough && fitting.some((index) => words[index].length >= rule.long) ? fitting : null;
   }
 
-  /** The concepts a query names (data.synonyms, from content/terms): where each term (a word or
+  /** The concepts a query names (`concepts`, from content/terms): where each term (a word or
    * a phrase, its words in any order) stands in the query, or else where the concept's
    * vocabulary as a whole does (BAG).  The term naming most words wins them: "wyjście poza
    * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
@@ -357,22 +400,25 @@ export function searchEngine(data) {
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
     const spelled = words.map(spellings);
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is
-    const fitting = conceptWords.map(({ vocabulary }) =>
-      meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => stemFit(part, word)))),
-    );
+    const fitting = conceptWords.map(({ vocabulary }, order) => {
+      const fits = concepts[order].situation ? situationFit : stemFit;
+      return meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => fits(part, word))));
+    });
     const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
-    data.synonyms.forEach((synonym, order) => {
-      let whole = false;
+    concepts.forEach((synonym, order) => {
+      let most = 0; // the most carrying words a whole term of it places
       const { patterns } = conceptWords[order];
       for (const pattern of patterns) {
         const placed = pattern.length ? termPlaces(pattern, spelled) : null;
         if (!placed) continue;
-        whole = true;
+        most = Math.max(most, placed.places.filter((index) => meaningful.includes(index)).length);
         found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
       }
-      const bag = whole ? null : bagPlaces(fitting[order], meaningful, words);
-      if (bag) found.push({ synonym, order, places: bag, exact: false, whole: false });
+      // its vocabulary as a whole, when it holds more of the query than a term: "medgivande
+      // sticken" is the claim's "medgivande" and "resten av sticken", not a situation of 71
+      const bag = bagPlaces(fitting[order], meaningful, words, synonym.situation ? SITUATION_BAG : BAG);
+      if (bag && bag.length > most) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
     // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
     // exposed-cards concept (governed by 48) too
@@ -387,7 +433,8 @@ export function searchEngine(data) {
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
-      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}`;
+      // a situation naming the same words as a concept is no tie: the concept's term is the name
+      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}-${Boolean(candidate.synonym.situation)}`;
       // named while it brings a word of its own: "dubbling" beside another concept's "i fel tur"
       const free = (index) => owner[index] === null || owner[index] === key;
       const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
@@ -421,7 +468,8 @@ export function searchEngine(data) {
       let governing = null; // the key of the concept's governing law's first result
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
-      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
+      // a situation's law is its own answer: no word to explain
+      const why = synonym.situation || fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
       synonym.refs.forEach((ref, index) => {
         const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {
@@ -490,32 +538,37 @@ export function searchEngine(data) {
 
   // -- Pagefind -----------------------------------------------------------------------------------
 
-  let pagefindInstance = null;
+  let pagefindInstance = null; // the promise of it: a search started while it loads waits for the same one
   /** Pagefind for this language, on the main thread: the index is small, and without the web
    * worker the WebAssembly preloaded in <head> is used as it is (a worker would fetch it again
    * after starting: one more slow round trip on a phone).  Pagefind takes its index's language
    * from <html lang> when the instance is made (synchronously): /search/ is English and shows
    * several languages, so <html lang> names this language for that moment. */
-  async function pagefind() {
-    if (!pagefindInstance) {
-      const module = await import(new URL("pagefind/pagefind.js", root).href);
-      const html = document.documentElement;
-      const pageLang = html.lang;
-      html.lang = lang;
-      let instance;
-      try {
-        instance = module.createInstance({
-          basePath: new URL("pagefind/", root).pathname,
-          baseUrl: root.pathname,
-          noWorker: true,
-        });
-      } finally {
-        html.lang = pageLang;
-      }
-      await instance.init();
-      pagefindInstance = instance;
-    }
+  function pagefind() {
+    pagefindInstance ??= makePagefind().catch((error) => {
+      pagefindInstance = null; // offline now: the next search tries again
+      throw error;
+    });
     return pagefindInstance;
+  }
+
+  async function makePagefind() {
+    const module = await import(new URL("pagefind/pagefind.js", root).href);
+    const html = document.documentElement;
+    const pageLang = html.lang;
+    html.lang = lang;
+    let instance;
+    try {
+      instance = module.createInstance({
+        basePath: new URL("pagefind/", root).pathname,
+        baseUrl: root.pathname,
+        noWorker: true,
+      });
+    } finally {
+      html.lang = pageLang;
+    }
+    await instance.init();
+    return instance;
   }
 
 
@@ -724,9 +777,13 @@ export function searchEngine(data) {
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    const concepts = conceptHits(query, edition);
-    hits = hits.concat(concepts.first);
-    const later = { third: concepts.third, next: concepts.next, after: concepts.after };
+    if (!provision && mayNameSituation(query)) {
+      pagefind().catch(() => {}); // loading beside the situations (textResults reports a failure)
+      await loadSituations();
+    }
+    const named = conceptHits(query, edition);
+    hits = hits.concat(named.first);
+    const later = { third: named.third, next: named.next, after: named.after };
     let approximate = null;
     let partial = false;
     let ranked = [];
@@ -787,7 +844,10 @@ export function renderHit(hit, others) {
   const where = element("span", "search-result__where");
   const ref = displayAnchor(hit.anchor);
   if (/\D/.test(ref)) where.append(element("span", "search-result__ref", ref)); // not the law's own top: "13"
-  if (hit.missing) where.append(element("span", "search-result__missing", strings.search_law_missing));
+  if (hit.missing) {
+    const missing = hit.newer ? format(strings.search_law_newer, { edition: hit.newer }) : strings.search_law_missing;
+    where.append(element("span", "search-result__missing", missing));
+  }
   if (hit.edition) where.append(element("span", "search-result__edition", hit.edition + (others.length ? " · " + others.join(", ") : "")));
   if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
   if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
@@ -877,7 +937,9 @@ export function resultGroups() {
  * there when a text of theirs was found lower down); the concept's other laws after what is
  * already there. */
 export function placeLater(later, add, order) {
-  later.third.forEach((hit, index) => add(hit, (hit.everyWord ? 0 : 1) + index));
+  // raised when a text of the law was found lower down: 2017 Law 72 (the place of the 1997 Law 23's
+  // subject) beside the Finnish 1997 Law 72, which mentions the words
+  later.third.forEach((hit, index) => add(hit, (hit.everyWord ? 0 : 1) + index, true));
   const placed = new Map(); // per governing law: the keys of its next laws placed after it
   for (const hit of later.next) {
     const at = order.indexOf(hit.follows);

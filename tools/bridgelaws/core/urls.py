@@ -91,6 +91,12 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
+def search_situations(lang: str) -> str:
+    """``fi/search/situations.json``: the language's situations, fetched by search.js for a
+    query of two words or more (a one-word first search does not carry them)."""
+    return f"{search(lang)}situations.json"
+
+
 def not_found(lang: str) -> str:
     """The page a host serves for a missing address under the language: ``sv/404.html``
     (``404.html`` at the root; the README says how to set this per host)."""

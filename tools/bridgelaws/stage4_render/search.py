@@ -43,7 +43,7 @@ from bridgelaws.stage4_render.page import (
     sentence_case,
     t,
 )
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Detection, Synonym, Vocabulary
 
 
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
@@ -101,6 +101,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             "key": per_law(lambda n: refs.result_key(str(n))),
             "label": per_law(lambda n: refs.result_label(str(n))),
             "url": per_law(lambda n: urls.law_hub(lang, n)),
+            # a concept's law in this edition, where the language's texts hold it under an older number only
+            "edition": facts.EDITIONS[-1],
         },
         "lawTitles": law_titles(corpus, lang, vocabulary),
         "lawWords": list(vocabulary.law_words),
@@ -110,18 +112,25 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "functionWords": list(vocabulary.function_words),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
-        "synonyms": [
-            {
-                "words": list(s.words),
-                "refs": list(s.refs),
-                **({"note": s.note} if s.note != s.words[0] else {}),  # else its first word
-                **({"title": True} if s.title else {}),
-                # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
-                **({"refsIn": {edition: list(laws) for edition, laws in s.elsewhere}} if s.elsewhere else {}),
-            }
-            for s in vocabulary.synonyms
-        ],
+        "synonyms": [synonym_data(s) for s in vocabulary.synonyms if not s.situation],
+        # what happens at the table, in the language's words (content/terms/situations): a file
+        # of its own, fetched for a query of two words or more (search_files)
+        **({"situations": urls.search_situations(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
+    }
+
+
+def synonym_data(synonym: Synonym) -> dict[str, object]:
+    """A concept (or situation) as search.js reads it: its words, its laws with the governing one
+    first, and only what differs from the defaults."""
+    return {
+        "words": list(synonym.words),
+        "refs": list(synonym.refs),
+        # else its first word; a situation shows none
+        **({"note": synonym.note} if synonym.note != synonym.words[0] and not synonym.situation else {}),
+        **({"title": True} if synonym.title else {}),
+        # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
+        **({"refsIn": {edition: list(laws) for edition, laws in synonym.elsewhere}} if synonym.elsewhere else {}),
     }
 
 
@@ -145,7 +154,9 @@ def law_titles(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, s
     newest = facts.EDITIONS[-1]
     for synonym in vocabulary.synonyms:
         older = dict(synonym.elsewhere).get(newest) == ()  # a title of an older edition only
-        if synonym.title and len(synonym.refs) == 1 and not older:
+        # a title that leads to a provision is its subject's new place (law-title-23-1997 → 72C), no law's title
+        whole_law = len(synonym.refs) == 1 and synonym.refs[0].isdigit()
+        if synonym.title and whole_law and not older:
             titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
     return titles
 
@@ -172,6 +183,7 @@ SEARCH_STRINGS = (
     "search_offline",
     "search_synonym",
     "search_law_missing",
+    "search_law_newer",
     "search_approximate",
     "search_some_words",
     "search_too_long",
@@ -397,6 +409,19 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page
 
 # the strings only /search/ shows
 ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
+
+
+def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, str]:
+    """The files beside the search pages, by path under ``content/docs``: each language's
+    situations (``search_data`` names the file), JSON as search.js reads it."""
+    files = {}
+    for lang in SEARCH_LANGUAGES:
+        situations = [synonym_data(s) for s in vocabulary.get(lang, Vocabulary()).synonyms if s.situation]
+        if situations and corpus.in_language(lang):
+            # a search language is never the default one: its docs folder is its URL's ("fi/…")
+            path = urls.search_situations(lang)
+            files[path] = json.dumps(situations, ensure_ascii=False, separators=(",", ":"))
+    return files
 
 
 def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:

@@ -31,6 +31,7 @@ class Synonym:
     title: bool = False  # a law's title: wins a tie with a concept naming the same words
     # the laws in another edition's numbering, where they differ: (("2007", ("16D", …)), …)
     elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    situation: bool = False  # a situation's phrases (content/terms/situations): no name shown
 
 
 # what each sign of a language adds to its score, unless [detect] weights says otherwise

@@ -122,6 +122,7 @@ def search_files(site: Path, lang: str) -> list[Path]:
     files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
     for folder in ("index", "fragment", "filter"):
         files += sorted((index / folder).glob(f"{lang}_*"))
+    files.append(site / urls.search_situations(lang))  # what a query of two words or more fetches
     return [path for path in files if path.is_file()]
 
 

@@ -60,12 +60,14 @@ class Place:
     ref: str | None = None
 
 
-# (words, refs, note, title, refs in other editions): a concept as search's synonym (TermBase.synonyms)
-SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool, tuple[tuple[str, tuple[str, ...]], ...]]
+# (words, refs, note, title, refs in other editions, situation): a concept as search's synonym (TermBase.synonyms)
+SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool, tuple[tuple[str, tuple[str, ...]], ...], bool]
 
 # a concept whose words are one law's title (a file of them says `kind = "law-title"`)
 LAW_TITLE = "law-title"
 KINDS = ("concept", LAW_TITLE)
+# a director's words for a situation at the table, in one language (content/terms/situations)
+SITUATION = "situation"
 
 
 @dataclass(frozen=True)
@@ -82,11 +84,15 @@ class Concept:
     laws_in: dict[str, tuple[str, ...]] = field(default_factory=dict)
     note: str = ""
     where: str = ""
-    kind: str = "concept"  # or LAW_TITLE: its file's `kind` (content/terms/law-titles.toml)
+    kind: str = "concept"  # or LAW_TITLE: its file's `kind` (content/terms/law-titles.toml); or SITUATION
 
     @property
     def is_law_title(self) -> bool:
         return self.kind == LAW_TITLE
+
+    @property
+    def is_situation(self) -> bool:
+        return self.kind == SITUATION
 
     def laws_of(self, edition: str | None = None) -> tuple[str, ...]:
         """The laws in ``edition``'s numbering (the newest edition's when None); () if it lacks the concept."""
@@ -159,6 +165,8 @@ class Hit:
 @dataclass
 class TermBase:
     concepts: list[Concept] = field(default_factory=list)
+    # a language's phrases for what happens at the table (content/terms/situations): for search only
+    situations: list[Concept] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # file:line first
 
     def by_id(self, concept_id: str) -> Concept | None:
@@ -184,19 +192,22 @@ class TermBase:
     def synonyms(
         self, lang: str, edition: str | None = None, concordance: Concordance | None = None
     ) -> list[SynonymRow]:
-        """``(words, refs, note, title, elsewhere)`` per concept, the shape of a search synonym: the
+        """``(words, refs, note, title, elsewhere, situation)`` per concept, the shape of a search synonym: the
         concept's words in ``lang`` and in English (directors use the English words everywhere), its
         laws with the governing one first, its name in ``lang`` to show beside a result, whether it
-        is a law's title (a title wins a tie: the law titled by the words comes first), and its laws
-        in the other editions' numbering where they differ (:meth:`Concept.laws_elsewhere`)."""
+        is a law's title (a title wins a tie: the law titled by the words comes first), its laws
+        in the other editions' numbering where they differ (:meth:`Concept.laws_elsewhere`), and
+        whether it is a situation (its phrases in their own language only, no name to show)."""
         found = []
-        for concept in self.concepts:
+        for concept in [*self.concepts, *self.situations]:
             laws = concept.laws_of(edition)
-            # a title is typed in the reader's language; a concept's English words everywhere
-            english = concept.forms("en") if not concept.is_law_title or lang == "en" else []
+            # a title or a situation is typed in the reader's language; a concept's English words everywhere
+            own_only = concept.is_law_title or concept.is_situation
+            english = concept.forms("en") if not own_only or lang == "en" else []
             words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *english]))
             if laws and words:
                 whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
                 elsewhere = tuple(concept.laws_elsewhere(concordance).items()) if edition is None else ()
-                found.append((words, laws, whole[0] if whole else concept.name, concept.is_law_title, elsewhere))
+                note = whole[0] if whole else concept.name
+                found.append((words, laws, note, concept.is_law_title, elsewhere, concept.is_situation))
         return found

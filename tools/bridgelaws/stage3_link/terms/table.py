@@ -18,6 +18,8 @@ from typing import Any
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS, INTERFACE_LANGUAGES, LAW_COUNT
 from bridgelaws.stage3_link.terms.model import KINDS, Concept, Missing, Place, Term, TermBase
+from bridgelaws.stage3_link.terms.situations import FOLDER as SITUATIONS_FOLDER
+from bridgelaws.stage3_link.terms.situations import read_folder as read_situations
 
 COMPUTED_SUFFIX = ".computed.toml"  # aligned titles and definitions (seed.py): read by the checks, not here
 CONCEPT_ID = re.compile(
@@ -31,7 +33,8 @@ TERM_ROW = re.compile(
 
 
 def load(folder: Path) -> TermBase:
-    """Every concept of every ``*.toml`` under ``folder`` (not the computed alignment), in file order."""
+    """Every concept of every ``*.toml`` under ``folder`` (not the computed alignment), in file
+    order, then the situations of its ``situations`` folder."""
     base = TermBase()
     seen: dict[str, str] = {}
     for path in sorted(folder.glob("*.toml")):
@@ -45,6 +48,7 @@ def load(folder: Path) -> TermBase:
                 continue
             seen[concept.id] = concept.where
             base.concepts.append(concept)
+    base.situations = read_situations(folder / SITUATIONS_FOLDER, base.errors)
     return base
 
 
