@@ -299,6 +299,7 @@ export function searchEngine(data) {
    * tarjoamisen aikana"), each word fitting by a shared start of SITUATION_STEM letters whatever
    * the endings (Finnish "tarjousten" ~ "tarjoamisen", Turkish "oynamak" ~ "oynandı"). */
   const SITUATION_BAG = { words: 2, long: 5, share: 1 / 2 };
+  const SITUATION_MISSED = 1; // the query's carrying words a situation may leave out and still answer it all
   const SITUATION_STEM = { long: 5, short: 4, shortEnding: 3 };
 
   function situationFit(pattern, word) {
@@ -440,7 +441,10 @@ export function searchEngine(data) {
       const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
       if (!own || named.some((other) => other.synonym === candidate.synonym)) continue;
       candidate.places.filter(free).forEach((index) => (owner[index] = key));
-      const everyWord = meaningful.every((index) => candidate.places.includes(index));
+      // a situation is the query's answer when it holds all its words but one ("dwóch obrońców
+      // zagrało jednocześnie": not "dwóch"): its law's page first, before texts with some words
+      const missed = meaningful.filter((index) => !candidate.places.includes(index)).length;
+      const everyWord = missed === 0 || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
       named.push({ ...candidate, everyWord, used: candidate.places.map((index) => words[index]).join(" ") });
     }
     return named;
