@@ -360,7 +360,7 @@ export function searchEngine(data) {
   /* The concepts (data.synonyms), and after them, once a query of two words or more fetched them,
    * the situations: a language's phrases for what happens at the table ("son löveye bakmak" →
    * 66), matched as concepts are.  Their file (data.situations) is not part of a one-word first
-   * search: a situation is two words or more. */
+   * search (a situation is two words or more), nor of one a concept names whole. */
   const concepts = [...data.synonyms];
   const conceptWords = concepts.map(wordsOf);
   let situationsLoaded = null;
@@ -377,9 +377,11 @@ export function searchEngine(data) {
     return situationsLoaded;
   }
 
-  /** Whether a query could name a situation: two carrying words or more. */
+  /** Whether a query could name a situation: two carrying words or more, not all of them named by
+   * a concept ("yetkisiz bilgi" is the concept; a situation would name no more of it). */
   function mayNameSituation(query) {
-    return Boolean(data.situations) && fold(query).split(/[^\p{L}\p{N}]+/u).filter(carries).length >= 2;
+    if (!data.situations || fold(query).split(/[^\p{L}\p{N}]+/u).filter(carries).length < 2) return false;
+    return !conceptsNamed(query).some((named) => named.everyWord);
   }
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
