@@ -950,7 +950,12 @@ FIRST_SEARCH_KB = {"fi": 150, "sv": 150, "tr": 150, "pl": 150}
 BROAD_QUERIES = [("fi", "kortti"), ("fi", "tarjous"), ("sv", "kort"), ("tr", "kart"), ("pl", "karta")]
 
 
-@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *BROAD_QUERIES])
+# and a concept's two-word term: the situations' file is not fetched for it (fi's two words load
+# more of its larger index: 154 KB for 'väärä lähtö', over the budget before situations too)
+TERM_QUERIES = [("sv", "otillräckligt bud"), ("tr", "yetkisiz bilgi"), ("pl", "karta karna")]
+
+
+@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *BROAD_QUERIES, *TERM_QUERIES])
 def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_url: str, lang: str, query: str) -> None:
     """Everything a cold browser fetches for its first search (page, CSS, JS, Pagefind's script,
     WebAssembly, index chunk, fragments), as transferred from the gzip server."""
