@@ -441,7 +441,7 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
 
 SPENT_CONCEPT_QUERIES = ROOT / "tests" / "fixtures" / "concepts_heldout.toml"
 # measured on the spent set when it was committed; raise it when search answers more of it
-SPENT_CONCEPT_QUERIES_FOUND = 91
+SPENT_CONCEPT_QUERIES_FOUND = 92
 
 
 def test_the_spent_heldout_concept_queries_keep_their_level(page: object, base_url: str) -> None:
