@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws.stage4_render.redline import diff, diff_html, rewritten, sentences, shared
+from bridgelaws.stage4_render.redline import diff, is_rewrite, kept_share, pieces_html, sentences
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_a_title_is_a_sentence_of_its_own() -> None:
     ids=["same", "replaced-words", "escaped", "all-new", "sentence-inserted", "sentence-replaced"],
 )
 def test_diff_html(old: str, new: str, expected: str) -> None:
-    assert diff_html(old, new) == expected
+    assert pieces_html(list(diff(old, new))) == expected
 
 
 def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
@@ -78,7 +78,7 @@ def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
         "Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat laillisia, "
         "olipa kyseessä oman puolen tai vastustajien toimi."
     ]
-    assert diff_html(old, new) == (
+    assert pieces_html(list(diff(old, new))) == (
         "<del>Syytön osapuoli</del> Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat "
         "<del>luvallisia,</del> <ins>laillisia,</ins> olipa kyseessä oman puolen tai vastustajien "
         "<del>toimet.</del> <ins>toimi.</ins>"
@@ -102,7 +102,7 @@ def words_of(marked: str, drop: re.Pattern[str]) -> list[str]:
 
 @given(TEXT, TEXT)
 def test_the_redline_holds_both_texts(old: str, new: str) -> None:
-    marked = diff_html(old, new)
+    marked = pieces_html(list(diff(old, new)))
     assert words_of(marked, INS) == old.split()
     assert words_of(marked, DEL) == new.split()
     assert "<b>" not in marked  # the source text is escaped, never markup
@@ -110,7 +110,7 @@ def test_the_redline_holds_both_texts(old: str, new: str) -> None:
 
 @given(BLOCKS, BLOCKS)
 def test_the_redline_of_blocks_holds_both_texts(old: list[str], new: list[str]) -> None:
-    marked = diff_html(old, new)
+    marked = pieces_html(list(diff(old, new)))
     assert words_of(marked, INS) == " ".join(old).split()
     assert words_of(marked, DEL) == " ".join(new).split()
 
@@ -141,10 +141,10 @@ REWRITTEN_OLD = (
     ids=["rewritten", "emptied", "short-title", "edited", "sentence-added"],
 )
 def test_a_pair_keeping_almost_none_of_its_words_was_rewritten(old: str, new: str, expected: bool) -> None:
-    assert rewritten(old, new) is expected
+    assert is_rewrite(list(diff(old, new))) is expected
 
 
 @given(TEXT, TEXT)
 def test_the_shared_share_is_a_share(old: str, new: str) -> None:
-    assert 0 <= shared(old, new) <= 1
-    assert shared(old, old) == 1
+    assert 0 <= kept_share(list(diff(old, new))) <= 1
+    assert kept_share(list(diff(old, old))) == 1

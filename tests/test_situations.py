@@ -41,7 +41,7 @@ def test_every_phrase_is_two_to_five_words_and_says_where_it_comes_from(base: Te
 
 def test_a_situation_is_carried_in_its_own_language_only(base: TermBase) -> None:
     for lang in facts.INTERFACE_LANGUAGES:
-        rows = [row for row in base.synonyms(lang) if row[5]]
+        rows = [row for row in base.synonyms(lang) if row.situation]
         own = [s for s in base.situations if s.terms[0].lang == lang]
         assert len(rows) == len(own), lang
         for (words, laws, *_), situation in zip(rows, own, strict=True):

@@ -145,7 +145,7 @@ def test_lookup_puts_the_governing_law_first_in_every_language(base: TermBase) -
 
 def test_synonyms_for_search_carry_every_language_and_english_words(base: TermBase) -> None:
     for lang in facts.INTERFACE_LANGUAGES:
-        synonyms = [row for row in base.synonyms(lang) if not row[5]]  # the situations: test_situations.py
+        synonyms = [row for row in base.synonyms(lang) if not row.situation]  # the situations: test_situations.py
         # every concept (its English words at least), every law title with a word in the language
         expected = [c for c in base.concepts if not c.is_law_title or c.forms(lang)]
         assert len(synonyms) == len(expected), lang

@@ -378,10 +378,28 @@ export function searchEngine(data) {
   }
 
   /** Whether a query could name a situation: two carrying words or more, not all of them named by
-   * a concept ("yetkisiz bilgi" is the concept; a situation would name no more of it). */
-  function mayNameSituation(query) {
+   * a concept (`named`, conceptsNamed's: "yetkisiz bilgi" is the concept; a situation would name
+   * no more of it). */
+  function mayNameSituation(query, named) {
     if (!data.situations || fold(query).split(/[^\p{L}\p{N}]+/u).filter(carries).length < 2) return false;
-    return !conceptsNamed(query).some((named) => named.everyWord);
+    return !named.some((match) => match.everyWord);
+  }
+
+  /* A query word naming a concept by one of its one-word terms stands for the concept's other
+   * one-word terms too, when a situation is matched: a situation is written in one wording of
+   * the concept and typed in another (Polish "claim" for the "deklaracja" of "obrońcy przyjęli
+   * deklarację", Turkish "ölü" for "yer").  Made once per language: each concept's one-word terms. */
+  const singleTerms = conceptWords.map(({ patterns }) => patterns.filter((pattern) => pattern.length === 1).map(([word]) => word));
+
+  /** The other one-word terms of the concepts (not situations) a query word (its spellings) names
+   * by a one-word term, their prefix marks (word*) left out. */
+  function conceptSynonyms(spelled) {
+    const found = new Set();
+    singleTerms.forEach((terms, order) => {
+      if (!terms.some((term) => spelledFit(term, spelled) > 0)) return;
+      for (const term of terms) found.add(term.replace(/\*$/, ""));
+    });
+    return [...found];
   }
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
@@ -402,10 +420,13 @@ export function searchEngine(data) {
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
     const spelled = words.map(spellings);
-    // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is
+    const standsFor = words.map((_, index) => (meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
+    // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
+    // a situation's also by the words they stand for
     const fitting = conceptWords.map(({ vocabulary }, order) => {
-      const fits = concepts[order].situation ? situationFit : stemFit;
-      return meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => fits(part, word))));
+      if (!concepts[order].situation) return meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => stemFit(part, word))));
+      const fits = (index) => (part) => spelled[index].some((word) => situationFit(part, word)) || standsFor[index].some((word) => situationFit(part, word));
+      return meaningful.filter((index) => vocabulary.some(fits(index)));
     });
     const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
@@ -443,11 +464,13 @@ export function searchEngine(data) {
       const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
       if (!own || named.some((other) => other.synonym === candidate.synonym)) continue;
       candidate.places.filter(free).forEach((index) => (owner[index] = key));
-      // a situation is the query's answer when it holds all its words but one ("dwóch obrońców
-      // zagrało jednocześnie": not "dwóch"): its law's page first, before texts with some words
       const missed = meaningful.filter((index) => !candidate.places.includes(index)).length;
-      const everyWord = missed === 0 || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
-      named.push({ ...candidate, everyWord, used: candidate.places.map((index) => words[index]).join(" ") });
+      const everyWord = missed === 0;
+      // the query's answer: a concept naming every word, or a situation holding all but one
+      // ("dwóch obrońców zagrało jednocześnie": not "dwóch"): its law's page first, before texts
+      // with some of the words
+      const answers = everyWord || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
+      named.push({ ...candidate, everyWord, answers, used: candidate.places.map((index) => words[index]).join(" ") });
     }
     return named;
   }
@@ -465,27 +488,30 @@ export function searchEngine(data) {
   // with the governing law, two of the first three results: the third is left to the best text of
   // the language that uses the words ("träkarlen": 41, 42, then the Swedish 9A4)
   const NEXT_LAWS = 1;
-  function conceptHits(query, edition) {
+  function conceptHits(named, edition) {
     const first = [];
     const third = [];
     const next = [];
     const after = [];
-    for (const { synonym, used, everyWord } of conceptsNamed(query)) {
+    for (const { synonym, used, answers } of named) {
       let governing = null; // the key of the concept's governing law's first result
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
-      // a situation's law is its own answer: no word to explain
-      const why = synonym.situation || fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
+      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
       synonym.refs.forEach((ref, index) => {
         const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {
-          hit.synonym = why;
+          // a situation's law is its own answer, no word to explain; where the language has no
+          // title for the law, its first phrase says what the result is about ("Lag 65 · kort
+          // vänt åt fel håll")
+          if (synonym.situation) hit.synonym = hit.title ? "" : synonym.words[0];
+          else hit.synonym = why;
           if (hit.missing && edition) continue;
-          if (hit.missing) hit.everyWord = everyWord;
+          if (hit.missing) hit.answers = answers;
           if (index === 0) {
             governing ??= hit.key;
             (hit.missing ? third : first).push(hit);
-          } else if (everyWord && index <= NEXT_LAWS && governing) next.push({ ...hit, follows: governing });
+          } else if (answers && index <= NEXT_LAWS && governing) next.push({ ...hit, follows: governing });
           else after.push(hit);
         }
       });
@@ -783,13 +809,17 @@ export function searchEngine(data) {
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    if (!provision && mayNameSituation(query)) {
+    let named = conceptsNamed(query);
+    if (!provision && mayNameSituation(query, named)) {
       pagefind().catch(() => {}); // loading beside the situations (textResults reports a failure)
       await loadSituations();
+      named = conceptsNamed(query); // again, with the situations
     }
-    const named = conceptHits(query, edition);
-    hits = hits.concat(named.first);
-    const later = { third: named.third, next: named.next, after: named.after };
+    const found = conceptHits(named, edition);
+    hits = hits.concat(found.first);
+    const later = { third: found.third, next: found.next, after: found.after };
+    // a concept or situation answering the whole query: no "no page has all the words"
+    const answered = named.some((match) => match.answers);
     let approximate = null;
     let partial = false;
     let ranked = [];
@@ -797,6 +827,7 @@ export function searchEngine(data) {
     let failure = null;
     try {
       if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition));
+      partial &&= !answered;
     } catch (error) {
       failure = format(strings.search_offline, { error: error.message || error });
     }
@@ -945,7 +976,7 @@ export function resultGroups() {
 export function placeLater(later, add, order) {
   // raised when a text of the law was found lower down: 2017 Law 72 (the place of the 1997 Law 23's
   // subject) beside the Finnish 1997 Law 72, which mentions the words
-  later.third.forEach((hit, index) => add(hit, (hit.everyWord ? 0 : 1) + index, true));
+  later.third.forEach((hit, index) => add(hit, (hit.answers ? 0 : 1) + index, true));
   const placed = new Map(); // per governing law: the keys of its next laws placed after it
   for (const hit of later.next) {
     const at = order.indexOf(hit.follows);

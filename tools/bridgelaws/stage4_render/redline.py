@@ -166,11 +166,6 @@ def kept_share(pieces: Pieces) -> float:
     return 2 * counts["="] / total if total else 1.0
 
 
-def shared(old: Text, new: Text) -> float:
-    """:func:`kept_share` of the redline of ``old`` and ``new``."""
-    return kept_share(list(diff(old, new)))
-
-
 # A pair keeping less than this share of its words was rewritten, not edited (measured over the
 # 108 fi-1997 ↔ fi-2007 pairs of the compare views: 1997 16 ↔ 2007 16A keeps 0, 6D1 0, 16B ↔ 16C
 # 0.11; the first edited pair, 14A, keeps 0.21) …
@@ -188,19 +183,9 @@ def is_rewrite(pieces: Pieces) -> bool:
     return longest > REWRITTEN_WORDS and kept_share(pieces) < REWRITTEN_SHARE
 
 
-def rewritten(old: Text, new: Text) -> bool:
-    """:func:`is_rewrite` of the redline of ``old`` and ``new``."""
-    return is_rewrite(list(diff(old, new)))
-
-
 TAGS = {"=": ("", ""), "-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
 
 
 def pieces_html(pieces: Pieces) -> str:
     """A redline's pieces as HTML: the new text with the changes marked up, text escaped."""
     return " ".join(f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}" for op, text in pieces)
-
-
-def diff_html(old: Text, new: Text) -> str:
-    """The new text with the changes from the old marked up (HTML, text escaped)."""
-    return pieces_html(list(diff(old, new)))

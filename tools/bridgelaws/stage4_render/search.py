@@ -155,7 +155,7 @@ def law_titles(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, s
     for synonym in vocabulary.synonyms:
         older = dict(synonym.elsewhere).get(newest) == ()  # a title of an older edition only
         # a title that leads to a provision is its subject's new place (law-title-23-1997 → 72C), no law's title
-        whole_law = len(synonym.refs) == 1 and synonym.refs[0].isdigit()
+        whole_law = len(synonym.refs) == 1 and str(refs.law_of(synonym.refs[0])) == synonym.refs[0]
         if synonym.title and whole_law and not older:
             titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
     return titles

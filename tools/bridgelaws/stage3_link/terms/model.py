@@ -10,7 +10,7 @@ first, then the laws that use it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS
@@ -60,8 +60,16 @@ class Place:
     ref: str | None = None
 
 
-# (words, refs, note, title, refs in other editions, situation): a concept as search's synonym (TermBase.synonyms)
-SynonymRow = tuple[tuple[str, ...], tuple[str, ...], str, bool, tuple[tuple[str, tuple[str, ...]], ...], bool]
+class SynonymRow(NamedTuple):
+    """A concept as search's synonym (TermBase.synonyms; the fields of vocabulary.Synonym)."""
+
+    words: tuple[str, ...]
+    refs: tuple[str, ...]
+    note: str
+    title: bool
+    elsewhere: tuple[tuple[str, tuple[str, ...]], ...]  # its laws in other editions' numbering
+    situation: bool
+
 
 # a concept whose words are one law's title (a file of them says `kind = "law-title"`)
 LAW_TITLE = "law-title"
@@ -209,5 +217,5 @@ class TermBase:
                 whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
                 elsewhere = tuple(concept.laws_elsewhere(concordance).items()) if edition is None else ()
                 note = whole[0] if whole else concept.name
-                found.append((words, laws, note, concept.is_law_title, elsewhere, concept.is_situation))
+                found.append(SynonymRow(words, laws, note, concept.is_law_title, elsewhere, concept.is_situation))
         return found

@@ -68,11 +68,19 @@ def read_file(path: Path, errors: list[str]) -> list[Concept]:
     return found
 
 
+def _laws(row: dict[str, Any]) -> list[Any]:
+    """The row's law and its ``also`` laws, unchecked; ``[None]`` (no law) when ``also`` is no list."""
+    also = row.get("also", [])
+    if not isinstance(also, list):
+        return [None]
+    return [row.get("law"), *also]
+
+
 def _situation(row: Any, lang: str, basis: str, where: str, number: int, errors: list[str]) -> Concept | None:
     if not isinstance(row, dict):
         errors.append(f"{where}: a situation must be a table; left out")
         return None
-    laws = [row.get("law"), *(row.get("also") or [])] if isinstance(row.get("also", []), list) else [None]
+    laws = _laws(row)
     if not all(isinstance(law, int) and not isinstance(law, bool) and 1 <= law <= LAW_COUNT for law in laws):
         errors.append(
             f"{where}: law (and also) must be law numbers 1–{LAW_COUNT}, not {laws!r}; the situation is left out"
