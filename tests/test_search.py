@@ -125,13 +125,28 @@ def test_search_data_lists_exactly_the_provision_ids_of_each_page(site: Path, co
     for lang in SEARCH_LANGUAGES:
         data = search.search_data(corpus, lang, Vocabulary())
         for doc in data["docs"]:  # type: ignore[attr-defined]
-            pages = [(item, number) for number, item in doc["laws"].items()]
+            pages = [(search.doc_law(doc, number), number) for number in doc["laws"]]
             pages += [(item, refs.anchor(refs.point_ref(number))) for number, item in doc["points"].items()]
             for item, own in pages:  # own: the page's top anchor, "13" or "p3"
                 html = (site / item["url"] / "index.html").read_text(encoding="utf-8")
                 ids = set(re.findall(r'id="((?:p|\d)[0-9A-Za-z-]*)"', html)) - {own}
                 listed = {own + suffix for suffix in item["anchors"].split()}  # search.compact_anchors
                 assert listed == ids, (doc["id"], own, sorted(ids ^ listed)[:5])
+
+
+def test_the_search_data_gives_each_law_its_title_once(corpus: Corpus) -> None:
+    """The "where to read" titles the page ships, with the texts' own as their fallback, are
+    law_titles' (the shipped list leaves out a title the first text holding the law prints)."""
+    base = pipeline.load_terms(ROOT / "content")
+    concordance = pipeline.load_concordance(ROOT / "content")
+    for lang in SEARCH_LANGUAGES:
+        vocabulary = with_term_base(load_vocabulary(VOCABULARY), base, concordance)[lang]
+        data = search.search_data(corpus, lang, vocabulary)
+        titles = search.law_titles(corpus, lang, vocabulary)
+        shown = {str(n): search.hub_title(data, str(n)) for n in facts.LAW_NUMBERS}
+        assert shown == {str(n): titles.get(str(n), "") for n in facts.LAW_NUMBERS}, lang
+        held = any(doc["laws"] for doc in data["docs"])  # type: ignore[attr-defined]
+        assert (len(data["lawTitles"]) < len(titles)) == held, lang  # type: ignore[arg-type]
 
 
 def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:
@@ -248,7 +263,7 @@ def test_search_results_carry_the_keys_and_labels_pagefind_records(corpus: Corpu
             assert entry is not None
             for law in entry.document.laws:
                 meta = law_index_fields(entry, law)["meta"]
-                item = doc["laws"][str(law.number)]
+                item = search.doc_law(doc, str(law.number))
                 assert (item["key"], item["label"]) == (meta["key"], meta["label"])  # type: ignore[index]
                 checked += 1
             for point in entry.document.points:

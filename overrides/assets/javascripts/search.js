@@ -190,7 +190,8 @@ export function searchEngine(data) {
         const present = new Set([law, ...anchorsOf(law, text)]);
         const found = ancestors(own).find((candidate) => present.has(candidate)) || law;
         const rank = found === own ? 0 : 1;
-        hits.push({ key: text.key, url: siteUrl(text.url + "#" + found), anchor: found, label: text.label, title: text.title, edition: doc.edition, rank, origin });
+        const field = (name) => doc.law[name].replace("{n}", law);
+        hits.push({ key: field("key"), url: siteUrl(field("url") + "#" + found), anchor: found, label: field("label"), title: text.title, edition: doc.edition, rank, origin });
       }
     }
     for (const doc of data.docs) {
@@ -216,7 +217,9 @@ export function searchEngine(data) {
       const hub = (field) => data.hub[field].replace("{n}", law);
       // the language has a text of the law, of another edition: the page is for the newest one's
       const newer = data.docs.some((doc) => doc.laws[law] && editionWanted(doc, edition)) && data.hub.edition;
-      hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title: data.lawTitles[law] || "", rank: 4, missing: true, newer, origin });
+      // the law's title in this language: search.py leaves out the one of the first text holding it
+      const title = data.lawTitles[law] ?? data.docs.find((doc) => doc.laws[law])?.laws[law].title ?? "";
+      hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title, rank: 4, missing: true, newer, origin });
     }
     return hits.sort((a, b) => a.rank - b.rank);
   }
@@ -1015,10 +1018,15 @@ function languagePage(engine) {
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
     let from = 0;
+    let first = true;
     async function more() {
-      const target = order.length + PAGE_SIZE;
+      // the first page: PAGE_SIZE results counting the concepts' laws already there (the first ten
+      // are what a reader weighs; texts at least half of them), each Pagefind page read a
+      // download of a phone's first search; then PAGE_SIZE more at a time
+      const target = first ? Math.max(PAGE_SIZE, order.length + PAGE_SIZE / 2) : order.length + PAGE_SIZE;
+      first = false;
       // as many pages as laws wanted first (each page is at most one law), then what nextRound says
-      let round = Math.min(PAGE_SIZE, FRAGMENTS_PER_ROUND);
+      let round = Math.min(target - order.length, FRAGMENTS_PER_ROUND);
       while (order.length < target && from < ranked.length) {
         const before = order.length;
         const batch = await engine.textHits(ranked, from, round, forms);

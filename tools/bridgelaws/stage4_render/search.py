@@ -22,10 +22,12 @@ pages stay out of the index.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
@@ -58,10 +60,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         issuer = doc_short_name(entry)
         laws = {
             str(law.number): {
-                "key": refs.result_key(str(law.number)),
-                "label": refs.result_label(str(law.number)),
                 "title": display_title(law.title, lang),
-                "url": urls.law(meta, law.number),
                 "anchors": compact_anchors(str(law.number), [refs.anchor(p.ref) for p in law.provisions()]),
             }
             for law in sorted(entry.document.laws, key=lambda law: law.number)
@@ -85,6 +84,12 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
                 "kind": meta.kind,
                 "edition": meta.edition,
                 "title": meta.title,
+                # each law's result key, label and page: one pattern per field, "{n}" the law
+                "law": {
+                    "key": per_law(lambda n: refs.result_key(str(n))),
+                    "label": per_law(lambda n: refs.result_label(str(n))),
+                    "url": per_law(functools.partial(urls.law, meta)),
+                },
                 "laws": laws,
                 "points": points,
             }
@@ -104,7 +109,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             # a concept's law in this edition, where the language's texts hold it under an older number only
             "edition": facts.EDITIONS[-1],
         },
-        "lawTitles": law_titles(corpus, lang, vocabulary),
+        "lawTitles": law_titles(corpus, lang, vocabulary, docs),
         "lawWords": list(vocabulary.law_words),
         "pointWords": list(vocabulary.point_words),
         "docWords": vocabulary.doc_words,
@@ -144,10 +149,26 @@ def compact_anchors(top: str, anchors: list[str]) -> str:
     return " ".join(anchor[len(top) :] for anchor in anchors if anchor != top)
 
 
-def law_titles(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, str]:
+def doc_law(doc: dict[str, Any], law: str) -> dict[str, str]:
+    """A law of a search-data text as search.js reads it: its key, label and page filled in from
+    the text's patterns, with its title and anchors."""
+    return {**{field: pattern.replace("{n}", law) for field, pattern in doc["law"].items()}, **doc["laws"][law]}
+
+
+def hub_title(data: dict[str, Any], law: str) -> str:
+    """The title a "where to read" result of ``law`` shows (search.js ``lawHits``): the data's
+    law title, else that of the first text holding the law."""
+    held = next((doc["laws"][law]["title"] for doc in data["docs"] if law in doc["laws"]), "")
+    return str(data["lawTitles"].get(law, held))
+
+
+def law_titles(
+    corpus: Corpus, lang: str, vocabulary: Vocabulary, docs: list[dict[str, Any]] | None = None
+) -> dict[str, str]:
     """Each law's title in ``lang``, for its "where to read" result: as a text of the language
     prints it, else the term base's title of the law (``law-titles.toml``, its first form, in the
-    newest edition with a title for it: Law 23's 2017 subject, not its 2007 one)."""
+    newest edition with a title for it: Law 23's 2017 subject, not its 2007 one).  Left out where
+    it is the title search.js falls back to: the first of ``docs`` (search_data's) holding the law."""
     titles = {
         str(n): display_title(corpus.law_title(n, lang), lang) for n in facts.LAW_NUMBERS if corpus.law_title(n, lang)
     }
@@ -158,6 +179,10 @@ def law_titles(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, s
         whole_law = len(synonym.refs) == 1 and str(refs.law_of(synonym.refs[0])) == synonym.refs[0]
         if synonym.title and whole_law and not older:
             titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
+    for law, title in list(titles.items()):
+        fallback = next((doc["laws"][law]["title"] for doc in docs or [] if law in doc["laws"]), None)
+        if title == fallback:
+            del titles[law]
     return titles
 
 
