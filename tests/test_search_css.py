@@ -84,6 +84,24 @@ def test_the_script_words_become_classes_of_each_made_element() -> None:
     assert made and "search-result" in made[0]["class"] and "md-button" in made[0]["class"]
 
 
+@pytest.mark.parametrize(
+    ("selector", "kept"),
+    [
+        ("ol#search-results > li.search-result", True),  # a made element right under the list
+        ("li > mark", True),  # one made element right under another
+        (".search-result--synonym .search-result__head", True),  # a class the script completes
+        (".search-result--provision", True),
+        (".search-result--elsewhere", False),  # no stylesheet class: nothing completes to it
+        ("ol#search-results > article", False),
+    ],
+)
+def test_what_the_scripts_make_is_a_child_of_the_list_and_of_each_other(selector: str, kept: bool) -> None:
+    script = 'const item = element("li", "search-result search-result--" + hit.origin);'
+    script += ' item.append(element("span", "search-result__head"), document.createElement("mark"));'
+    css_classes = ["search-result--synonym", "search-result--provision", "search-result__head"]
+    assert search_css.Model(search_css.page_model([PAGE], [script], css_classes)).may_match(selector) is kept
+
+
 @pytest.mark.site
 def test_search_pages_link_the_cut_stylesheet_and_other_pages_the_full_one(site: Path) -> None:
     def stylesheets(page: str) -> list[str]:

@@ -398,10 +398,9 @@ export function searchEngine(data) {
    * by a one-word term, their prefix marks (word*) left out. */
   function conceptSynonyms(spelled) {
     const found = new Set();
-    singleTerms.forEach((terms, order) => {
-      if (!terms.some((term) => spelledFit(term, spelled) > 0)) return;
-      for (const term of terms) found.add(term.replace(/\*$/, ""));
-    });
+    for (const terms of singleTerms) {
+      if (terms.some((term) => spelledFit(term, spelled) > 0)) terms.forEach((term) => found.add(term.replace(/\*$/, "")));
+    }
     return [...found];
   }
 
@@ -423,7 +422,9 @@ export function searchEngine(data) {
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
     const spelled = words.map(spellings);
-    const standsFor = words.map((_, index) => (meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
+    // only once the situations are there: the concepts need no other words
+    const situations = concepts.length > data.synonyms.length;
+    const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
     const fitting = conceptWords.map(({ vocabulary }, order) => {

@@ -171,21 +171,38 @@ def _script_words(scripts: Iterable[str]) -> tuple[set[str], set[str], set[str]]
     return tags, words, attributes
 
 
-def page_model(pages: Iterable[str], scripts: Iterable[str]) -> BeautifulSoup:
-    """The search pages as one document, with what the scripts add in each result list."""
+def page_model(pages: Iterable[str], scripts: Iterable[str], css_classes: Iterable[str] = ()) -> BeautifulSoup:
+    """The search pages as one document, with what the scripts add in each result list: each
+    created tag as a child of the list, under each other one, and all of them nested, each with
+    every class-like word of the scripts.  A word ending in ``-`` is a class the script completes
+    (``"search-result--" + hit.origin``): every class of ``css_classes`` starting with it."""
     tags, words, attributes = _script_words(scripts)
+    starts = [word for word in words if word.endswith("-")]
+    words |= {name for name in css_classes if any(name.startswith(start) for start in starts)}
     model = BeautifulSoup("<html><body></body></html>", "html.parser")
     body = model.body
     assert body is not None
     for html in pages:
         page = BeautifulSoup(html, "html.parser")
+
+        def created(name: str, page: BeautifulSoup = page) -> Tag:
+            child = page.new_tag(name)
+            child.attrs["class"] = AttributeValueList(sorted(words))
+            for attribute in attributes:
+                child[attribute] = ""
+            return child
+
         for holder in page.select("#search-results, #search-detect-results, .search-results, main"):
+            # as children (ol.search-results > li.search-result), as pairs (li > a), and nested
+            for outer in sorted(tags):
+                holder.append(created(outer))
+                for inner in sorted(tags):
+                    pair = created(outer)
+                    pair.append(created(inner))
+                    holder.append(pair)
             parent = holder
             for name in sorted(tags):
-                child = page.new_tag(name)
-                child.attrs["class"] = AttributeValueList(sorted(words))
-                for attribute in attributes:
-                    child[attribute] = ""
+                child = created(name)
                 parent.append(child)
                 parent = child
         html_tag = page.find("html")
@@ -257,9 +274,13 @@ def write(site: Path) -> str:
         for name in SCRIPTS
         if (path := site / "assets" / "javascripts" / name).exists()
     ]
-    model = Model(page_model(pages, scripts))
+    stylesheets = sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern))
+    css_classes = {
+        name for path in stylesheets for name in re.findall(r"\.(-?[_a-zA-Z][\w-]*)", path.read_text(encoding="utf-8"))
+    }
+    model = Model(page_model(pages, scripts, css_classes))
     said = []
-    for full in sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern)):
+    for full in stylesheets:
         css = full.read_text(encoding="utf-8")
         small = prune(css, model)
         (full.parent / (PREFIX + full.name)).write_text(small, encoding="utf-8")
