@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaws.stage4_render import search
 from bridgelaws.stage5_site import snippets
 
 PAGE = """<html><body><nav id="nav">menu</nav><article><div data-pagefind-body>
@@ -85,9 +86,9 @@ def test_every_indexed_page_of_the_site_has_its_snippets_for_every_anchor_search
         assert found
         data[lang] = json.loads(found.group(1))
     missing = []
-    for search in data.values():
-        for doc in search["docs"]:
-            pages = [(number, entry) for number, entry in doc["laws"].items()]
+    for language in data.values():
+        for doc in language["docs"]:
+            pages = [(number, search.doc_law(doc, number)) for number in doc["laws"]]
             pages += [(f"p{number}", entry) for number, entry in doc["points"].items()]
             for top, entry in pages:
                 path = site / entry["url"] / snippets.NAME
