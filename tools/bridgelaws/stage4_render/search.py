@@ -155,11 +155,15 @@ def doc_law(doc: dict[str, Any], law: str) -> dict[str, str]:
     return {**{field: pattern.replace("{n}", law) for field, pattern in doc["law"].items()}, **doc["laws"][law]}
 
 
+def held_title(docs: list[dict[str, Any]], law: str) -> str | None:
+    """The title of ``law`` in the first of search_data's ``docs`` holding it (search.js
+    ``lawHits``' fallback for a "where to read" title), or None."""
+    return next((doc["laws"][law]["title"] for doc in docs if law in doc["laws"]), None)
+
+
 def hub_title(data: dict[str, Any], law: str) -> str:
-    """The title a "where to read" result of ``law`` shows (search.js ``lawHits``): the data's
-    law title, else that of the first text holding the law."""
-    held = next((doc["laws"][law]["title"] for doc in data["docs"] if law in doc["laws"]), "")
-    return str(data["lawTitles"].get(law, held))
+    """The title a "where to read" result of ``law`` shows: the data's law title, else :func:`held_title`."""
+    return str(data["lawTitles"].get(law, held_title(data["docs"], law) or ""))
 
 
 def law_titles(
@@ -179,11 +183,7 @@ def law_titles(
         whole_law = len(synonym.refs) == 1 and str(refs.law_of(synonym.refs[0])) == synonym.refs[0]
         if synonym.title and whole_law and not older:
             titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
-    for law, title in list(titles.items()):
-        fallback = next((doc["laws"][law]["title"] for doc in docs or [] if law in doc["laws"]), None)
-        if title == fallback:
-            del titles[law]
-    return titles
+    return {law: title for law, title in titles.items() if title != held_title(docs or [], law)}
 
 
 def per_law(make: Callable[[int], str]) -> str:

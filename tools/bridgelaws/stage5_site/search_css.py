@@ -56,6 +56,8 @@ PSEUDO = re.compile(
     r"read-only|read-write|autofill|empty|defined|popover-open|modal|fullscreen)(?![\w-])"
 )
 ANYTHING = ":is(*)"
+# a class in a selector or stylesheet: ".md-nav__link", ".-webkit-x"
+CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
 
 
 # -- reading the stylesheet ----------------------------------------------------------------------
@@ -231,7 +233,7 @@ class Model:
 
     def _matches(self, loose: str) -> bool:
         outside = re.sub(r"\([^()]*\)", "", loose)  # :is(.a,.b) needs neither
-        if any(name not in self.classes for name in re.findall(r"\.(-?[_a-zA-Z][\w-]*)", outside)):
+        if any(name not in self.classes for name in CLASS_NAME.findall(outside)):
             return False
         try:
             return self.soup.select_one(loose) is not None
@@ -275,9 +277,7 @@ def write(site: Path) -> str:
         if (path := site / "assets" / "javascripts" / name).exists()
     ]
     stylesheets = sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern))
-    css_classes = {
-        name for path in stylesheets for name in re.findall(r"\.(-?[_a-zA-Z][\w-]*)", path.read_text(encoding="utf-8"))
-    }
+    css_classes = {name for path in stylesheets for name in CLASS_NAME.findall(path.read_text(encoding="utf-8"))}
     model = Model(page_model(pages, scripts, css_classes))
     said = []
     for full in stylesheets:
