@@ -586,6 +586,36 @@ def test_a_situation_answering_the_query_says_what_it_is_about(page: object, bas
     assert checked >= 5
 
 
+PAGE_SIZE = 10  # search.js's: the first page is ten results, texts at least half of them
+
+
+def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_texts(
+    page: object, base_url: str
+) -> None:
+    """Where more results wait behind "more results", the first page holds at least ten, the
+    concepts' laws counted among them, and at least five of the language's texts with the word:
+    a concept naming many laws does not push the texts off the first page, and the texts do not
+    make the first page longer than a reader weighs (each a fragment to download).  Only Finnish
+    has texts enough for a second page of most words (sv and tr hold eight laws each)."""
+    bench = (bench_search.QUERIES, bench_search.NEXT_QUERIES)
+    cases = [(lang, queries[lang]) for lang in SEARCH_LANGUAGES for queries in bench]
+    finnish = [(lang, term) for lang, term, _ in _concept_queries() if lang == "fi"]
+    cases += random.Random("first page").sample(finnish, 16)
+    checked = 0
+    for lang, query in cases:
+        run_search(page, base_url, lang, query)
+        if not page.locator(".search-more").count():  # type: ignore[attr-defined]
+            continue
+        checked += 1
+        concepts = page.locator("#search-results > li.search-result--synonym").count()  # type: ignore[attr-defined]
+        texts = page.locator("#search-results > li.search-result--text").count()  # type: ignore[attr-defined]
+        assert concepts + texts >= PAGE_SIZE and texts >= PAGE_SIZE // 2, (lang, query, concepts, texts)
+        # the round that reaches the target may bring a few more (measured: 10 or 11 texts beside
+        # one concept's law), never a second page's worth
+        assert texts <= PAGE_SIZE + 3, (lang, query, concepts, texts)
+    assert checked >= 4, f"only {checked} queries had more results than their first page"
+
+
 def _fetched(page: object, base_url: str, lang: str, query: str) -> list[str]:
     """The paths a fresh page fetched for its search of ``query``."""
     fetched: list[str] = []

@@ -395,13 +395,18 @@ export function searchEngine(data) {
   const singleTerms = conceptWords.map(({ patterns }) => patterns.filter((pattern) => pattern.length === 1).map(([word]) => word));
 
   /** The other one-word terms of the concepts (not situations) a query word (its spellings) names
-   * by a one-word term, their prefix marks (word*) left out. */
+   * by a one-word term, their prefix marks (word*) left out; once per word: a search asks again
+   * for each word when the situations arrive, and the next query repeats most words. */
+  const synonymsOfWord = new Map();
   function conceptSynonyms(spelled) {
+    const key = spelled.join(" ");
+    if (synonymsOfWord.has(key)) return synonymsOfWord.get(key);
     const found = new Set();
     for (const terms of singleTerms) {
       if (terms.some((term) => spelledFit(term, spelled) > 0)) terms.forEach((term) => found.add(term.replace(/\*$/, "")));
     }
-    return [...found];
+    synonymsOfWord.set(key, [...found]);
+    return synonymsOfWord.get(key);
   }
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
