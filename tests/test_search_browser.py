@@ -331,6 +331,33 @@ def test_every_concept_finds_its_governing_law_in_the_first_three(page: object, 
     assert not misses
 
 
+def _accented_concept_forms() -> list[tuple[str, str]]:
+    """(language, a form of a concept other than its first, with a letter search folds: ä, ı, ł …),
+    one per concept and language: a form that is not the concept's name gets a "form → name" note."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        for lang in SEARCH_LANGUAGES:
+            forms = [form for form in concept.forms(lang)[1:] if "*" not in form and not form.isascii()]
+            if forms:
+                cases.append((lang, forms[0]))
+    return cases
+
+
+def test_a_concepts_note_shows_the_words_as_typed_not_folded(page: object, base_url: str) -> None:
+    """ "vuoroton lähtö → lähtö väärällä vuorolla", not "vuoroton lahto": search matches without
+    accents, the reader is shown their own words."""
+    cases = random.Random("typed").sample(_accented_concept_forms(), 24)
+    noted = 0
+    for lang, form in cases:
+        run_search(page, base_url, lang, form)
+        for note in page.locator(".search-result__synonym").all_inner_texts():  # type: ignore[attr-defined]
+            if " → " in note:
+                noted += 1
+                assert note.split(" → ")[0] == form.lower(), (lang, form, note)
+    assert noted >= 8, noted
+
+
 @pytest.mark.parametrize(
     ("lang", "query", "governing", "mentions"),
     [

@@ -422,8 +422,21 @@ export function searchEngine(data) {
    * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
    * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
    * same words equally (one word for two concepts) are all kept.  In that order they come first. */
+  /** The query's words as typed (lower-cased, accents kept), one per folded word, for what the
+   * reader is shown ("lähtö", not the folded "lahto"); the folded words where the two part ways
+   * (a combining mark typed on its own). */
+  function typedWords(query, folded) {
+    const typed = query
+      .normalize("NFC")
+      .toLocaleLowerCase(lang)
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .filter((word) => /[\p{L}\p{N}]/u.test(word));
+    return typed.length === folded.length ? typed : folded;
+  }
+
   function conceptsNamed(query) {
     const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
     const spelled = words.map(spellings);
@@ -479,7 +492,8 @@ export function searchEngine(data) {
       // ("dwóch obrońców zagrało jednocześnie": not "dwóch"): its law's page first, before texts
       // with some of the words
       const answers = everyWord || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
-      named.push({ ...candidate, everyWord, answers, used: candidate.places.map((index) => words[index]).join(" ") });
+      const used = candidate.places.map((index) => words[index]).join(" ");
+      named.push({ ...candidate, everyWord, answers, used, shown: candidate.places.map((index) => typed[index]).join(" ") });
     }
     return named;
   }
@@ -502,11 +516,11 @@ export function searchEngine(data) {
     const third = [];
     const next = [];
     const after = [];
-    for (const { synonym, used, answers } of named) {
+    for (const { synonym, used, shown, answers } of named) {
       let governing = null; // the key of the concept's governing law's first result
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
-      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: used, note });
+      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: shown, note });
       synonym.refs.forEach((ref, index) => {
         const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {
