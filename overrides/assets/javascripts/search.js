@@ -416,6 +416,16 @@ export function searchEngine(data) {
     return enough && fitting.some((index) => words[index].length >= rule.long) ? fitting : null;
   }
 
+  /** The largest share of one phrase's carrying words that `fits` (a query word fits them). */
+  function phraseCover(patterns, fits) {
+    let best = 0;
+    for (const pattern of patterns) {
+      const parts = pattern.filter(carries);
+      if (parts.length) best = Math.max(best, parts.filter(fits).length / parts.length);
+    }
+    return best;
+  }
+
   /** The concepts a query names (`concepts`, from content/terms): where each term (a word or
    * a phrase, its words in any order) stands in the query, or else where the concept's
    * vocabulary as a whole does (BAG).  The term naming most words wins them: "wyjście poza
@@ -445,11 +455,11 @@ export function searchEngine(data) {
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
-    const fitting = conceptWords.map(({ vocabulary }, order) => {
-      if (!concepts[order].situation) return meaningful.filter((index) => vocabulary.some((part) => spelled[index].some((word) => stemFit(part, word))));
-      const fits = (index) => (part) => spelled[index].some((word) => situationFit(part, word)) || standsFor[index].some((word) => situationFit(part, word));
-      return meaningful.filter((index) => vocabulary.some(fits(index)));
-    });
+    const fitsWord = (order, index) => (part) => {
+      if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
+      return spelled[index].some((word) => situationFit(part, word)) || standsFor[index].some((word) => situationFit(part, word));
+    };
+    const fitting = conceptWords.map(({ vocabulary }, order) => meaningful.filter((index) => vocabulary.some(fitsWord(order, index))));
     const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
     concepts.forEach((synonym, order) => {
@@ -474,8 +484,13 @@ export function searchEngine(data) {
       match.carried = match.places.filter((index) => meaningful.includes(index));
       // then the rarer words (1 / the concepts whose vocabulary fits each): "dubbling" names few, "tur" many
       match.rare = match.carried.reduce((sum, index) => sum + (holders[index] ? 1 / holders[index] : 0), 0);
+      match.cover = phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part)));
     }
-    found.sort((a, b) => b.carried.length - a.carried.length || b.rare - a.rare || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || a.places[0] - b.places[0] || a.order - b.order);
+    // then a concept before a situation naming the same words (the concept's term is the name),
+    // and between those the phrase the query says most of ("motspelare spelade före partnern" is
+    // 57's "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half)
+    const situation = (match) => Boolean(match.synonym.situation);
+    found.sort((a, b) => b.carried.length - a.carried.length || b.rare - a.rare || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || situation(a) - situation(b) || b.cover - a.cover || a.places[0] - b.places[0] || a.order - b.order);
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
     for (const candidate of found) {
@@ -496,6 +511,40 @@ export function searchEngine(data) {
       named.push({ ...candidate, everyWord, answers, used, shown: candidate.places.map((index) => typed[index]).join(" ") });
     }
     return named;
+  }
+
+  /* A lone word no page holds ("upprepning", "zrzeczenie", "przepasowanie", "ersättare"): the
+   * concepts and situations whose words hold it lead to their laws, when they are of at most
+   * LONE_WORD.laws laws (a word of many is no answer); only then (nothing found, or only pages
+   * with a shorter word), so a word the texts hold finds the texts first, and the situations'
+   * file is fetched only for such a word. */
+  const LONE_WORD = { long: 5, laws: 4 };
+  function conceptsOfLoneWord(query) {
+    const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const meaningful = words.map((_, index) => index).filter((index) => carries(words[index]));
+    if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
+    const [index] = meaningful;
+    const spelled = spellings(words[index]);
+    // a shared stem with short endings (stemFit), for situations too: their looser fit would take
+    // "przepis" for "przepasowanie"
+    const holds = (order) => conceptWords[order].vocabulary.some((part) => spelled.some((word) => stemFit(part, word)));
+    const byLaw = new Map(); // each law's concepts and situations holding the word, in order
+    concepts.forEach((synonym, order) => {
+      if (holds(order)) byLaw.set(synonym.refs[0], [...(byLaw.get(synonym.refs[0]) || []), order]);
+    });
+    if (byLaw.size > LONE_WORD.laws) return [];
+    const typed = typedWords(query, words);
+    // the law with most of them first ("zrzeczenie": 68's claim and its situation, then 69, 71)
+    const laws = [...byLaw.values()].sort((a, b) => b.length - a.length || a[0] - b[0]);
+    return laws.map(([order]) => ({
+      synonym: concepts[order],
+      order,
+      places: [index],
+      everyWord: true,
+      answers: true,
+      used: words[index],
+      shown: typed[index],
+    }));
   }
 
   /** What the concepts a query names add, in three places:
@@ -857,7 +906,15 @@ export function searchEngine(data) {
     return { hits, later, ranked, forms, approximate, partial, failure };
   }
 
-  return { lang, search, textHits };
+  /** What a query nothing else found may still lead to: the laws of the concepts and situations
+   * holding its lone word (conceptsOfLoneWord), as conceptHits places them. */
+  async function loneWordHits(query, edition) {
+    if (parseProvision(query)) return null;
+    await loadSituations();
+    return conceptHits(conceptsOfLoneWord(query), edition);
+  }
+
+  return { lang, search, textHits, loneWordHits };
 }
 // -- end of searchEngine
 
@@ -1075,6 +1132,15 @@ function languagePage(engine) {
     }
     await more();
     if (token !== current) return;
+    // nothing found, or only pages with a shorter word ("ersättare" → "ersättar": ersättning):
+    // a lone word no page holds may still be a concept's or a situation's word, and its laws
+    // come first
+    const lone = (!order.length || approximate) && !failure ? await engine.loneWordHits(query, edition) : null;
+    if (token !== current) return;
+    if (lone) {
+      lone.first.forEach((hit, index) => add(hit, index, true));
+      for (const place of Object.keys(later)) later[place] = later[place].concat(lone[place]);
+    }
     placeLater(later, add, order);
     renderNew();
     if (failure) statusLine.textContent = failure;
