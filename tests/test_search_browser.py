@@ -570,7 +570,9 @@ LIGHT_VERBS = {
     "tr": ["dedi", "yaptı", "etti", "verdi", "aldı", "oldu"],
     "pl": ["powiedział", "zrobił", "dostał", "miał"],
 }
-MEASURED_LONE_WORD_MISSES = 7  # measured: 6 of 46 (42 without the lone-word rule): words of more laws by stem
+# measured: 8 of 45 (42 of 46 without the rule): words of more laws by stem, and words a concept
+# holds too, whose law comes first without the situations' file (sv "honnören": 1, not 24)
+MEASURED_LONE_WORD_MISSES = 8
 MEASURED_LIGHT_VERB_MISSES = 0  # measured: 0 of 100 (5 before the light verbs were function words)
 
 

@@ -910,8 +910,13 @@ export function searchEngine(data) {
    * holding its lone word (conceptsOfLoneWord), as conceptHits places them. */
   async function loneWordHits(query, edition) {
     if (parseProvision(query)) return null;
-    await loadSituations();
-    return conceptHits(conceptsOfLoneWord(query), edition);
+    let named = conceptsOfLoneWord(query);
+    if (!named.length && !situationsLoaded) {
+      // the situations' file only when no concept holds the word: a first search's budget
+      await loadSituations();
+      named = conceptsOfLoneWord(query);
+    }
+    return conceptHits(named, edition);
   }
 
   return { lang, search, textHits, loneWordHits };
