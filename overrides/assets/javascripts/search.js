@@ -349,6 +349,11 @@ export function searchEngine(data) {
   // the language's words that carry no concept (search.toml function_words): "när", "som"
   const FUNCTION_WORDS = new Set((data.functionWords || []).map((word) => fold(word)));
 
+  /** A query's words as matched: folded, split at what is no letter or digit. */
+  function foldedWords(query) {
+    return fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  }
+
   /** Whether a (folded) query word carries the query: long enough, and no function word. */
   function carries(word) {
     return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word);
@@ -384,7 +389,7 @@ export function searchEngine(data) {
    * a concept (`named`, conceptsNamed's: "yetkisiz bilgi" is the concept; a situation would name
    * no more of it). */
   function mayNameSituation(query, named) {
-    if (!data.situations || fold(query).split(/[^\p{L}\p{N}]+/u).filter(carries).length < 2) return false;
+    if (!data.situations || foldedWords(query).filter(carries).length < 2) return false;
     return !named.some((match) => match.everyWord);
   }
 
@@ -445,7 +450,7 @@ export function searchEngine(data) {
   }
 
   function conceptsNamed(query) {
-    const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const words = foldedWords(query);
     const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
@@ -520,7 +525,7 @@ export function searchEngine(data) {
    * file is fetched only for such a word. */
   const LONE_WORD = { long: 5, laws: 4 };
   function conceptsOfLoneWord(query) {
-    const words = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const words = foldedWords(query);
     const meaningful = words.map((_, index) => index).filter((index) => carries(words[index]));
     if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
     const [index] = meaningful;
