@@ -699,6 +699,8 @@ export function searchEngine(data) {
     return best;
   }
 
+  // a page found without the query's function words ranks below one with every word
+  const CARRIED_ONLY = 0.8;
   /** Pagefind results for the query and its variants, as one ranked list of raw results. */
   async function textResults(query, edition) {
     const pf = await pagefind();
@@ -706,30 +708,36 @@ export function searchEngine(data) {
     const queries = [query, ...variantQueries(query)];
     // one query at a time, the main thread given back between them: each is a stretch of
     // WebAssembly work, and together they were one long task a tap had to wait for
-    const found = [];
-    for (const q of queries) {
-      await yieldToMain();
-      found.push(await pf.search(q, options));
-    }
     const seen = new Map();
-    found.forEach((search, index) => {
-      for (const result of search ? search.results : []) {
-        const score = result.score * (index === 0 ? 1 : 0.9);
-        const known = seen.get(result.id);
-        if (!known || known.score < score) seen.set(result.id, { result, score });
+    const searchAll = async (list, weight) => {
+      for (const [index, q] of list.entries()) {
+        await yieldToMain();
+        const search = await pf.search(q, options);
+        for (const result of search ? search.results : []) {
+          const score = result.score * (index === 0 ? weight : 0.9 * weight);
+          const known = seen.get(result.id);
+          if (!known || known.score < score) seen.set(result.id, { result, score });
+        }
       }
-    });
+    };
+    await searchAll(queries, 1);
+    const withEvery = seen.size; // pages with every word of the query
+    const typed = query.split(/\s+/).filter(Boolean);
+    const words = typed.filter((word) => carries(bare(word)));
+    if (seen.size < SOME_WORDS.below && words.length && words.length < typed.length) {
+      // few pages have every word, some of them a function word ("dedi", "som") or a short one:
+      // the pages with every word that carries the query follow ("kontr dedi" → the texts of
+      // "kontr", where only Law 19's page answered)
+      await searchAll([words.join(" "), ...variantQueries(words.join(" "))], CARRIED_ONLY);
+    }
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
-    let partial = false;
-    const words = query.split(/\s+/).filter((word) => carries(bare(word)));
     if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.maxWords) {
       // no (or hardly any) page has every word: the pages that have most of them, after those
       // that have all ("kiistanalaiset tosiasiat" → 85, where the text says "tosiasioista")
-      const some = await someWords(pf, words, options, new Set(ranked.map((entry) => entry.result.id)));
-      partial = !ranked.length && some.length > 0; // the status line says so only when none has all
-      ranked = ranked.concat(some);
+      ranked = ranked.concat(await someWords(pf, words, options, new Set(ranked.map((entry) => entry.result.id))));
     }
+    const partial = !withEvery && ranked.length > 0; // the status line says so only when none has all
     if (!ranked.length) {
       const words = query.split(/\s+/).filter(Boolean);
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
@@ -911,17 +919,23 @@ export function searchEngine(data) {
     return { hits, later, ranked, forms, approximate, partial, failure };
   }
 
-  /** What a query nothing else found may still lead to: the laws of the concepts and situations
-   * holding its lone word (conceptsOfLoneWord), as conceptHits places them. */
-  async function loneWordHits(query, edition) {
+  /** What a lone word no concept names may still lead to: the laws of the concepts and situations
+   * holding it (conceptsOfLoneWord), as conceptHits places them.  `besideTexts`: pages hold the
+   * word ("zachowanie", in passing), so only the concepts are asked (their phrase is the word's
+   * law: "zachowanie i etykieta", 74), and only the "where to read" pages of laws the language
+   * has no text of follow the best text: a text of the law would have been found by the word. */
+  async function loneWordHits(query, edition, besideTexts = false) {
     if (parseProvision(query)) return null;
-    let named = conceptsOfLoneWord(query);
-    if (!named.length && !situationsLoaded) {
+    let named = conceptsOfLoneWord(query).map((match) => ({ ...match, answers: !besideTexts }));
+    if (!named.length && !besideTexts && !situationsLoaded) {
       // the situations' file only when no concept holds the word: a first search's budget
       await loadSituations();
       named = conceptsOfLoneWord(query);
     }
-    return conceptHits(named, edition);
+    const hits = conceptHits(named, edition);
+    if (!besideTexts) return hits;
+    const hubs = (place) => place.filter((hit) => hit.missing);
+    return { first: [], third: hits.third, next: hubs(hits.next), after: hubs(hits.after) };
   }
 
   return { lang, search, textHits, loneWordHits };
@@ -1144,8 +1158,12 @@ function languagePage(engine) {
     if (token !== current) return;
     // nothing found, or only pages with a shorter word ("ersättare" → "ersättar": ersättning):
     // a lone word no page holds may still be a concept's or a situation's word, and its laws
-    // come first
-    const lone = (!order.length || approximate) && !failure ? await engine.loneWordHits(query, edition) : null;
+    // come first; a word pages hold and no concept names whole may be a word of a concept's
+    // phrase, and the "where to read" pages of its laws come second, after the best text
+    // ("zachowanie": 74's "zachowanie i etykieta")
+    const nothing = !order.length || Boolean(approximate);
+    const unnamed = !hits.length && !Object.values(later).some((place) => place.length);
+    const lone = (nothing || unnamed) && !failure ? await engine.loneWordHits(query, edition, !nothing) : null;
     if (token !== current) return;
     if (lone) {
       lone.first.forEach((hit, index) => add(hit, index, true));
