@@ -559,11 +559,11 @@ export function searchEngine(data) {
    *    when the concept is all the query asks ("straffkort", "zawieszenie zawodnika"), else
    *    second, after the language's own best text (each further concept's next);
    *  - next: when the concept is all the query asks, its next laws right after the governing
-   *    one, before the laws that merely mention its words ("dziadek" → 41, then 42);
+   *    one, before the laws that merely mention its words ("dziadek" → 42, then 43);
    *  - after the first page of word results: the concept's other laws (or their pages).
    * Under an edition filter no "where to read" page is added: it is no text of that edition. */
   // with the governing law, two of the first three results: the third is left to the best text of
-  // the language that uses the words ("träkarlen": 41, 42, then the Swedish 9A4)
+  // the language that uses the words ("träkarlen": 42, 43, then the Swedish 9A4)
   const NEXT_LAWS = 1;
   function conceptHits(named, edition) {
     const first = [];
