@@ -726,8 +726,8 @@ export function searchEngine(data) {
     const words = typed.filter((word) => carries(bare(word)));
     if (seen.size < SOME_WORDS.below && words.length && words.length < typed.length) {
       // few pages have every word, some of them a function word ("dedi", "som") or a short one:
-      // the pages with every word that carries the query follow ("kontr dedi" → the texts of
-      // "kontr", where only Law 19's page answered)
+      // the pages with every word that carries the query follow ("hakem dedi" → the texts of
+      // "hakem", where only Law 81's page answered)
       await searchAll([words.join(" "), ...variantQueries(words.join(" "))], CARRIED_ONLY);
     }
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
