@@ -359,6 +359,11 @@ export function searchEngine(data) {
     return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word);
   }
 
+  /** The indexes of the (folded) words that carry the query. */
+  function carryingIndexes(words) {
+    return words.map((_, index) => index).filter((index) => carries(words[index]));
+  }
+
   /** A concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
   function wordsOf(synonym) {
     const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
@@ -453,7 +458,7 @@ export function searchEngine(data) {
     const words = foldedWords(query);
     const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
-    const meaningful = words.map((word, index) => index).filter((index) => carries(words[index]));
+    const meaningful = carryingIndexes(words);
     const spelled = words.map(spellings);
     // only once the situations are there: the concepts need no other words
     const situations = concepts.length > data.synonyms.length;
@@ -526,7 +531,7 @@ export function searchEngine(data) {
   const LONE_WORD = { long: 5, laws: 4 };
   function conceptsOfLoneWord(query) {
     const words = foldedWords(query);
-    const meaningful = words.map((_, index) => index).filter((index) => carries(words[index]));
+    const meaningful = carryingIndexes(words);
     if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
     const [index] = meaningful;
     const spelled = spellings(words[index]);
@@ -728,7 +733,8 @@ export function searchEngine(data) {
       // few pages have every word, some of them a function word ("dedi", "som") or a short one:
       // the pages with every word that carries the query follow ("hakem dedi" → the texts of
       // "hakem", where only Law 81's page answered)
-      await searchAll([words.join(" "), ...variantQueries(words.join(" "))], CARRIED_ONLY);
+      const carried = words.join(" ");
+      await searchAll([carried, ...variantQueries(carried)], CARRIED_ONLY);
     }
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
@@ -739,10 +745,9 @@ export function searchEngine(data) {
     }
     const partial = !withEvery && ranked.length > 0; // the status line says so only when none has all
     if (!ranked.length) {
-      const words = query.split(/\s+/).filter(Boolean);
-      const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+      const longest = typed.reduce((a, b) => (b.length > a.length ? b : a), "");
       for (let cut = 1; !ranked.length && longest.length - cut >= 4 && cut <= 3; cut++) {
-        const shorter = words.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
+        const shorter = typed.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
         const search = await pf.search(shorter, options);
         ranked = (search ? search.results : []).map((result) => ({ result, score: result.score }));
         if (ranked.length) approximate = shorter;
