@@ -167,6 +167,49 @@ def test_pagefind_indexes_each_text_language_and_nothing_else(site: Path) -> Non
 
 
 @pytest.mark.site
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
+def test_each_search_page_preloads_the_files_pagefind_reads_first(site: Path, lang: str) -> None:
+    entry = (site / "pagefind" / "pagefind-entry.json").read_bytes()
+    html = (site / urls.search(lang) / "index.html").read_text(encoding="utf-8")
+    preloads = re.findall(r'<link rel="preload" href="\.\./\.\./pagefind/([^"]+)" as="fetch" crossorigin>', html)
+    meta = json.loads(entry)["languages"][lang]["hash"]
+    tag = pagefind.entry_tag(entry)
+    assert preloads == [f"wasm.{lang}.pagefind", f"pagefind-entry.json?ts={tag}", f"pagefind.{meta}.pf_meta"]
+    assert all((site / "pagefind" / name.split("?")[0]).is_file() for name in preloads)
+
+
+WASM = '<link rel="preload" href="../../pagefind/wasm.fi.pagefind" as="fetch" crossorigin>'
+
+
+@pytest.mark.parametrize(
+    ("page", "meta_hash", "preloaded"),
+    [
+        (f"<head>{WASM}</head>", "fi_0a1b", True),
+        # preloaded already
+        (f'<head>{WASM}<link rel="preload" href="../../pagefind/pagefind-entry.json?ts=x"></head>', "fi_0a", False),
+        ("<head></head>", "fi_0a1b", False),  # no WebAssembly preload: not a search page
+        (WASM.replace("wasm.fi", "wasm.sv"), "fi_0a1b", False),  # another language's
+        (f"<head>{WASM}</head>", 'fi_0a1b"><script>', False),  # not a hash Pagefind writes
+    ],
+)
+def test_the_first_files_preloads_go_after_the_webassembly_once(
+    tmp_path: Path, page: str, meta_hash: str, preloaded: bool
+) -> None:
+    (tmp_path / "pagefind").mkdir()
+    entry = json.dumps({"version": "1.5.2", "languages": {"fi": {"hash": meta_hash, "wasm": "fi"}}}).encode()
+    (tmp_path / "pagefind" / "pagefind-entry.json").write_bytes(entry)
+    search_page = tmp_path / urls.search("fi") / "index.html"
+    search_page.parent.mkdir(parents=True)
+    search_page.write_text(page, encoding="utf-8")
+    pagefind.preload_first_files(tmp_path)
+    html = search_page.read_text(encoding="utf-8")
+    added = pagefind.preload_links("../../pagefind/", pagefind.entry_tag(entry), meta_hash)
+    assert html == (page.replace(WASM, WASM + added) if preloaded else page)
+    pagefind.preload_first_files(tmp_path)  # a second run adds nothing
+    assert search_page.read_text(encoding="utf-8") == html
+
+
+@pytest.mark.site
 def test_only_law_text_pages_are_searchable(site: Path, corpus: Corpus) -> None:
     def searchable(url: str) -> bool:
         return "data-pagefind-body" in (site / url / "index.html").read_text(encoding="utf-8")

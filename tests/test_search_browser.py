@@ -1248,6 +1248,23 @@ def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_u
     assert transferred <= FIRST_SEARCH_KB[lang] * 1024, f"{lang}: {transferred / 1024:.0f} KB"
 
 
+@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
+def test_a_first_search_reads_pagefinds_first_files_from_the_preloads(page: object, base_url: str, lang: str) -> None:
+    """The entry file and the language's meta file are fetched once, by the <link rel=preload>
+    in the page's head: Pagefind asks for the same URLs (the entry at the build's tag) and does
+    not fetch them again after its script has loaded, a round trip each on a phone."""
+    run_search(page, base_url, lang, bench_search.QUERIES[lang])
+    fetched = page.evaluate(  # type: ignore[attr-defined]
+        "() => performance.getEntriesByType('resource')"
+        ".filter((e) => /pagefind-entry\\.json|\\.pf_meta$/.test(new URL(e.name).pathname))"
+        ".map((e) => [new URL(e.name).pathname.split('/').pop(), e.initiatorType])"
+    )
+    names = [name for name, _initiator in fetched]
+    assert sorted(names) == sorted(["pagefind-entry.json", *(n for n in names if n.endswith(".pf_meta"))]), fetched
+    assert len(names) == 2 and names.count("pagefind-entry.json") == 1, fetched
+    assert all(initiator == "link" for _name, initiator in fetched), fetched
+
+
 def plural_form(lang: str, count: int) -> str:
     """CLDR's plural categories for the counts a result line shows (what Intl.PluralRules gives)."""
     if count == 1:

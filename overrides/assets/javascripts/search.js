@@ -666,6 +666,14 @@ export function searchEngine(data) {
     return pagefindInstance;
   }
 
+  /** This build's tag of Pagefind's entry file, from its preload in <head> (added after indexing,
+   * bridgelaws.stage5_site.pagefind.preload_first_files): given as Pagefind's metaCacheTag, it
+   * makes Pagefind ask for the URL the browser is already fetching, not one with a fresh ?ts=. */
+  function entryTag() {
+    const link = document.querySelector('link[rel="preload"][href*="pagefind-entry.json?ts="]');
+    return link ? new URL(link.href).searchParams.get("ts") : null;
+  }
+
   async function makePagefind() {
     const module = await import(new URL("pagefind/pagefind.js", root).href);
     const html = document.documentElement;
@@ -677,6 +685,7 @@ export function searchEngine(data) {
         basePath: new URL("pagefind/", root).pathname,
         baseUrl: root.pathname,
         noWorker: true,
+        metaCacheTag: entryTag(),
       });
     } finally {
       html.lang = pageLang;
@@ -1130,9 +1139,12 @@ function languagePage(engine) {
       // are what a reader weighs; texts at least half of them), each Pagefind page read a
       // download of a phone's first search; then PAGE_SIZE more at a time
       const target = first ? Math.max(PAGE_SIZE, order.length + PAGE_SIZE / 2) : order.length + PAGE_SIZE;
+      // the first page reads a whole round: a law's editions are one result, so fewer pages than
+      // laws wanted left a second round of 2-3 pages, one more round trip before the first results
+      // (fi "revokki": 9 pages, then 2); later pages read as many as laws wanted (each page is at
+      // most one law); then what nextRound says
+      let round = first ? FRAGMENTS_PER_ROUND : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
       first = false;
-      // as many pages as laws wanted first (each page is at most one law), then what nextRound says
-      let round = Math.min(target - order.length, FRAGMENTS_PER_ROUND);
       while (order.length < target && from < ranked.length) {
         const before = order.length;
         const batch = await engine.textHits(ranked, from, round, forms);

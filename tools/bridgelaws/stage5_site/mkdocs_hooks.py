@@ -275,6 +275,7 @@ def on_post_build(config: Any) -> None:
     log.info("snippets: %s", snippets.write(site))
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
+    log.info("pagefind: %s", pagefind.preload_first_files(site))  # before offline, which hashes the pages
     description = config.site_description or config.site_name
     facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built
     summary = offline.write(site, facts_of_site.names, description, facts_of_site.theme_color)
