@@ -469,7 +469,7 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
 
 SPENT_CONCEPT_QUERIES = ROOT / "tests" / "fixtures" / "concepts_heldout.toml"
 # measured on the spent set when it was committed; raise it when search answers more of it
-SPENT_CONCEPT_QUERIES_FOUND = 92
+SPENT_CONCEPT_QUERIES_FOUND = 97
 # a situation typed with one word in another term of its concept (measured when written)
 MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' other terms)
 
