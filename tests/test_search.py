@@ -91,6 +91,10 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[pl]\nvariants = [["(unclosed", "$1"]]\n', "variant"),
         ('[pl]\nvariants = [["only-one"]]\n', "expected [pattern, replacement]"),
         ("[fi\n", "search.toml"),
+        ("[bids]\nconcept = 3\n", ":1: [bids] concept"),
+        ('[bids]\nconcept = "bid"\nstrains = ["p*ta"]\n', ":1: [bids] strains"),
+        ('[fi]\nx = 1\n[sv]\nstrains = [""]\n', ":3: [sv] strains"),
+        ("bids = 1\n", "[bids]: expected a table"),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:
@@ -99,6 +103,18 @@ def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, m
     with pytest.raises(VocabularyError, match=re.escape(message)) as raised:
         load_vocabulary(path)
     assert str(path) in str(raised.value)
+
+
+def test_every_search_language_reads_a_typed_bid_as_its_word_for_a_bid() -> None:
+    """search.toml's strains and the term base's bid concept, joined for each language: the
+    strains every language shares and its own, the concept's one-word terms in the language."""
+    base = pipeline.load_terms(ROOT / "content")
+    vocabulary = with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), base)
+    for lang in SEARCH_LANGUAGES:
+        own = vocabulary[lang]
+        concept = next(c for c in base.concepts if c.id == own.bid_concept)
+        assert own.bid_words == tuple(f.lower() for f in concept.forms(lang) if " " not in f), lang
+        assert "♥" in own.strains and len(own.strains) > 9, lang
 
 
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:

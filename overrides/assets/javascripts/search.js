@@ -349,14 +349,36 @@ export function searchEngine(data) {
   // the language's words that carry no concept (search.toml function_words): "när", "som"
   const FUNCTION_WORDS = new Set((data.functionWords || []).map((word) => fold(word)));
 
-  /** A query's words as matched: folded, split at what is no letter or digit. */
+  /* A bid as typed ("3 sangia", "1NT", "2♥", "2 kupa"): a level, then a strain (search.toml
+   * bids).  To the term base it is the language's word for a bid, and stands for its others
+   * ("otillräckligt 1NT" is "otillräckligt kontraktsbud", Law 27), not a suit's name (Law 1);
+   * to the texts it is no word a page must hold ("1nt"). */
+  const BID_WORDS = ((data.bids && data.bids.words) || []).map((word) => fold(word));
+  const STRAIN = ((data.bids && data.bids.strains) || [])
+    .map((strain) => {
+      const written = fold(strain.replace(/\*$/, "")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+      return strain.endsWith("*") ? written + "\\p{L}*" : written;
+    })
+    .join("|");
+  const BID = STRAIN && BID_WORDS.length ? new RegExp(`(?<![\\p{L}\\p{N}])[1-7]\\s*(?:${STRAIN})(?![\\p{L}\\p{N}])`, "gu") : null;
+  const TYPED_BID = BID && new RegExp(`^[1-7](?:${STRAIN})$`, "u"); // one word: "1nt", "3sa"
+
+  /** A query's words as matched against the term base: folded, each bid as the language's word
+   * for a bid, split at what is no letter or digit. */
   function foldedWords(query) {
-    return fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const folded = BID ? fold(query).replace(BID, ` ${BID_WORDS[0]} `) : fold(query);
+    return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
 
-  /** Whether a (folded) query word carries the query: long enough, and no function word. */
+  /** Whether a (folded) query word carries the query: long enough, no function word, no bid. */
   function carries(word) {
-    return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word);
+    return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
+  }
+
+  /** A folded query word's forms to match the term base with: its spellings (spellings), or
+   * for a bid every word for a bid. */
+  function termForms(word) {
+    return BID_WORDS.length && word === BID_WORDS[0] ? BID_WORDS : spellings(word);
   }
 
   /** The indexes of the (folded) words that carry the query. */
@@ -459,7 +481,7 @@ export function searchEngine(data) {
     const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = carryingIndexes(words);
-    const spelled = words.map(spellings);
+    const spelled = words.map(termForms);
     // only once the situations are there: the concepts need no other words
     const situations = concepts.length > data.synonyms.length;
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
@@ -534,7 +556,7 @@ export function searchEngine(data) {
     const meaningful = carryingIndexes(words);
     if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
     const [index] = meaningful;
-    const spelled = spellings(words[index]);
+    const spelled = termForms(words[index]);
     // a shared stem with short endings (stemFit), for situations too: their looser fit would take
     // "przepis" for "przepasowanie"
     const holds = (order) => conceptWords[order].vocabulary.some((part) => spelled.some((word) => stemFit(part, word)));
@@ -1088,13 +1110,14 @@ export function resultGroups() {
 
 /** The concept hits that wait for the word results (conceptHits): "where to read" pages first
  * when their concept is the whole query, else from the second place on, in the order the
- * concepts were named; a whole-query concept's next laws right after its governing law (raised
- * there when a text of theirs was found lower down); the concept's other laws after what is
- * already there. */
-export function placeLater(later, add, order) {
+ * concepts were named, or first too when no text holds every word (`partial`: a page holding
+ * some of them is no better an answer than a concept or situation naming them); a whole-query
+ * concept's next laws right after its governing law (raised there when a text of theirs was found
+ * lower down); the concept's other laws after what is already there. */
+export function placeLater(later, add, order, partial = false) {
   // raised when a text of the law was found lower down: 2017 Law 72 (the place of the 1997 Law 23's
   // subject) beside the Finnish 1997 Law 72, which mentions the words
-  later.third.forEach((hit, index) => add(hit, (hit.answers ? 0 : 1) + index, true));
+  later.third.forEach((hit, index) => add(hit, (hit.answers || partial ? 0 : 1) + index, true));
   const placed = new Map(); // per governing law: the keys of its next laws placed after it
   for (const hit of later.next) {
     const at = order.indexOf(hit.follows);
@@ -1186,7 +1209,7 @@ function languagePage(engine) {
       lone.first.forEach((hit, index) => add(hit, index, true));
       for (const place of Object.keys(later)) later[place] = later[place].concat(lone[place]);
     }
-    placeLater(later, add, order);
+    placeLater(later, add, order, partial);
     renderNew();
     if (failure) statusLine.textContent = failure;
     else if (!order.length) statusLine.textContent = cut + format(strings.search_no_results, { q: query });

@@ -115,6 +115,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "docWords": vocabulary.doc_words,
         "variants": [list(pair) for pair in vocabulary.variants],
         "functionWords": list(vocabulary.function_words),
+        # a bid as typed ("2♥", "3 sangia"): the language's words for a bid, to the term base
+        **({"bids": bids_data(vocabulary)} if vocabulary.bid_words and vocabulary.strains else {}),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         "synonyms": [synonym_data(s) for s in vocabulary.synonyms if not s.situation],
@@ -123,6 +125,11 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         **({"situations": urls.search_situations(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
+
+
+def bids_data(vocabulary: Vocabulary) -> dict[str, list[str]]:
+    """What search.js reads a typed bid with: the strains after a level, the words it stands for."""
+    return {"words": list(vocabulary.bid_words), "strains": list(vocabulary.strains)}
 
 
 def synonym_data(synonym: Synonym) -> dict[str, object]:

@@ -70,6 +70,11 @@ class Vocabulary:
     variants: tuple[tuple[str, str], ...] = ()
     letters: dict[str, str] = field(default_factory=dict)
     function_words: tuple[str, ...] = ()  # "när", "som": they do not count against naming a concept
+    # a bid as typed ("2♥", "3 sangia"): the strains after its level ("pata*": a word's start),
+    # and the words it stands for when matched against the term base (the bid concept's)
+    strains: tuple[str, ...] = ()
+    bid_words: tuple[str, ...] = ()
+    bid_concept: str = ""
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
@@ -100,12 +105,33 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
                 f"{path}:{line}: [[{name}.synonyms]]: the words for a concept belong in content/terms (concepts.toml)"
             )
     detection = _detection(path, data.pop("detect", {}))
+    bid_concept, shared_strains = _bids(path, data.pop("bids", {}))
     data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
-    return {
-        lang: replace(_vocabulary(path, lang, table), detection=detection)
-        for lang, table in data.items()
-        if isinstance(table, dict)
-    }
+    languages = {}
+    for lang, table in data.items():
+        if isinstance(table, dict):
+            own = _vocabulary(path, lang, table)
+            strains = tuple(dict.fromkeys((*shared_strains, *own.strains)))
+            languages[lang] = replace(own, detection=detection, strains=strains, bid_concept=bid_concept)
+    return languages
+
+
+def _bids(path: Path, table: object) -> tuple[str, tuple[str, ...]]:
+    """The ``[bids]`` table: the term base concept a typed bid stands for, the strains of every language."""
+    if not isinstance(table, dict):
+        raise VocabularyError(f"{path}:{_line_of(path, '[bids]')}: [bids]: expected a table")
+    concept = table.get("concept", "")
+    if not isinstance(concept, str):
+        raise VocabularyError(f"{path}:{_line_of(path, '[bids]')}: [bids] concept: expected a concept's id")
+    return concept, _strains(path, "bids", table.get("strains"))
+
+
+def _strains(path: Path, where: str, value: object) -> tuple[str, ...]:
+    strains = _list(value)
+    if any(not isinstance(strain, str) or not strain.strip() or "*" in strain.rstrip("*") for strain in strains):
+        line = _line_of(path, f"[{where}]")
+        raise VocabularyError(f"{path}:{line}: [{where}] strains: expected words, a '*' only at the end, got {value!r}")
+    return tuple(str(strain).lower() for strain in strains)
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -127,7 +153,16 @@ def with_term_base(
         own = vocabulary.get(lang, Vocabulary(detection=detection))
         synonyms = tuple(Synonym(*synonym) for synonym in base.synonyms(lang, concordance=concordance))
         words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
-        combined[lang] = replace(own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english)
+        bid_words = tuple(
+            form.removesuffix(PREFIX).lower()
+            for concept in base.concepts
+            if concept.id == own.bid_concept
+            for form in concept.forms(lang)
+            if " " not in form
+        )
+        combined[lang] = replace(
+            own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english, bid_words=bid_words
+        )
     return combined
 
 
@@ -201,6 +236,7 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
         variants=tuple(variants),
         function_words=tuple(str(word).lower() for word in _list(table.get("function_words"))),
+        strains=_strains(path, lang, table.get("strains")),
     )
 
 
