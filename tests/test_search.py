@@ -19,6 +19,7 @@ from bridgelaws.stage4_render.vocabulary import (
     VOCABULARY_FILE,
     Vocabulary,
     VocabularyError,
+    bid_concept_problem,
     load_vocabulary,
     with_term_base,
 )
@@ -106,15 +107,26 @@ def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, m
 
 
 def test_every_search_language_reads_a_typed_bid_as_its_word_for_a_bid() -> None:
-    """search.toml's strains and the term base's bid concept, joined for each language: the
-    strains every language shares and its own, the concept's one-word terms in the language."""
+    """search.toml's [bids] concept is a concept of the term base, and every language has words
+    for a bid from it and the strains every language shares beside its own (the browser test
+    test_a_bid_typed_as_a_bid_stands_for_the_word_for_a_bid measures what search makes of them)."""
+    path = ROOT / "content" / VOCABULARY_FILE
     base = pipeline.load_terms(ROOT / "content")
-    vocabulary = with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), base)
+    loaded = load_vocabulary(path)
+    assert bid_concept_problem(path, loaded, base) is None
+    vocabulary = with_term_base(loaded, base)
     for lang in SEARCH_LANGUAGES:
-        own = vocabulary[lang]
-        concept = next(c for c in base.concepts if c.id == own.bid_concept)
-        assert own.bid_words == tuple(f.lower() for f in concept.forms(lang) if " " not in f), lang
-        assert "♥" in own.strains and len(own.strains) > 9, lang
+        assert vocabulary[lang].bid_words, lang
+        assert "♥" in vocabulary[lang].strains and len(vocabulary[lang].strains) > 9, lang
+
+
+def test_a_bid_concept_naming_no_concept_is_said_with_its_file_and_line(tmp_path: Path) -> None:
+    """A wrong id would switch typed bids off without a word: `bridgelaws build` warns and
+    `bridgelaws terms` fails, naming the file and the [bids] line."""
+    path = tmp_path / "search.toml"
+    path.write_text('[fi]\nlaw_words = ["laki"]\n\n[bids]\nconcept = "no-such-concept"\n', encoding="utf-8")
+    message = bid_concept_problem(path, load_vocabulary(path), pipeline.load_terms(ROOT / "content"))
+    assert message and message.startswith(f"{path}:4: [bids] concept 'no-such-concept'"), message
 
 
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:

@@ -1295,6 +1295,45 @@ def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_u
     assert transferred <= FIRST_SEARCH_KB[lang] * 1024, f"{lang}: {transferred / 1024:.0f} KB"
 
 
+# the page's layout shifts not caused by input, summed (what Lighthouse's CLS sums)
+LAYOUT_SHIFTS = """
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (!entry.hadRecentInput) window.__shifted = (window.__shifted || 0) + entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *TERM_QUERIES])
+def test_a_concept_answering_the_query_is_shown_before_the_texts_and_nothing_moves(
+    page: object, base_url: str, lang: str, query: str
+) -> None:
+    """Pagefind's pages are held back: the concept's governing law is there already, whole (its
+    snippet in it), and once the texts come, it is still first and nothing on the page moved."""
+    held: list[object] = []
+    released: list[bool] = []
+
+    def hold(route: object) -> None:
+        if released:
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            held.append(route)
+
+    page.add_init_script(LAYOUT_SHIFTS)  # type: ignore[attr-defined]
+    page.route("**/pagefind/fragment/**", hold)  # type: ignore[attr-defined]
+    page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
+    page.wait_for_selector("#search-results li")  # type: ignore[attr-defined]
+    assert page.get_attribute("#search-results", "aria-busy") == "true"  # type: ignore[attr-defined]
+    early = shown_snippets(page)
+    assert early and all(snippet.strip() for href, snippet in early if "/laws/" not in href), early
+    released.append(True)
+    for route in held:
+        route.continue_()  # type: ignore[attr-defined]
+    page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+    assert shown_snippets(page)[: len(early)] == early
+    assert page.evaluate("window.__shifted || 0") == 0  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_a_first_search_reads_pagefinds_first_files_from_the_preloads(page: object, base_url: str, lang: str) -> None:
     """The entry file and the language's meta file are fetched once, by the <link rel=preload>

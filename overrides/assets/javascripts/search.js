@@ -923,24 +923,30 @@ export function searchEngine(data) {
     });
   }
 
-  /** The search up to its first results: provision and synonym hits, and Pagefind's ranked
-   * word results (textHits turns them into hits, a page at a time). */
-  async function search(query, edition) {
+  /** What the query names before any text is searched: the provision's hits and the concepts'
+   * and situations' (conceptHits), from the page's data (and the situations' file).  `answered`:
+   * a concept or situation answers the whole query, so where its laws go does not depend on the
+   * texts (placeLater asks them only whether some text holds every word). */
+  async function namedResults(query, edition) {
     const provision = parseProvision(query);
+    if (!provision) pagefind().catch(() => {}); // loading beside the concepts (textResults reports a failure)
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
     let named = conceptsNamed(query);
     if (!provision && mayNameSituation(query, named)) {
-      pagefind().catch(() => {}); // loading beside the situations (textResults reports a failure)
       await loadSituations();
       named = conceptsNamed(query); // again, with the situations
     }
     const found = conceptHits(named, edition);
     hits = hits.concat(found.first);
     const later = { third: found.third, next: found.next, after: found.after };
-    // a concept or situation answering the whole query: no "no page has all the words"
-    const answered = named.some((match) => match.answers);
+    return { provision, hits, later, answered: named.some((match) => match.answers) };
+  }
+
+  /** Pagefind's ranked word results for a query namedResults has read (textHits turns them into
+   * hits, a page at a time); none for a provision. */
+  async function wordResults(query, edition, { provision, answered }) {
     let approximate = null;
     let partial = false;
     let ranked = [];
@@ -948,11 +954,26 @@ export function searchEngine(data) {
     let failure = null;
     try {
       if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition));
+      // a concept or situation answering the whole query: no "no page has all the words"
       partial &&= !answered;
     } catch (error) {
       failure = format(strings.search_offline, { error: error.message || error });
     }
-    return { hits, later, ranked, forms, approximate, partial, failure };
+    return { ranked, forms, approximate, partial, failure };
+  }
+
+  /** The search up to its first results: namedResults, then wordResults. */
+  async function search(query, edition) {
+    const named = await namedResults(query, edition);
+    return { ...named, ...(await wordResults(query, edition, named)) };
+  }
+
+  /** The query's words marked in a text that is no Pagefind page (a concept's provision, from
+   * snippets.json): [[text, marked], …] as snippetAround's; a word is marked when it fits one of
+   * the query's words or their spelling variants as a matched word does (wordFit). */
+  function marker(query) {
+    const forms = wordForms([query, ...variantQueries(query)]);
+    return (text) => text.split(/(\s+)/).map((token) => [token, /\S/.test(token) && forms.some((variants) => wordFit(bare(token), variants) > 0)]);
   }
 
   /** What a lone word no concept names may still lead to: the laws of the concepts and situations
@@ -974,7 +995,7 @@ export function searchEngine(data) {
     return { first: [], third: hits.third, next: hubs(hits.next), after: hubs(hits.after) };
   }
 
-  return { lang, search, textHits, loneWordHits };
+  return { lang, search, namedResults, wordResults, marker, textHits, loneWordHits };
 }
 // -- end of searchEngine
 
@@ -1010,6 +1031,25 @@ function lawLabel(hit) {
 }
 
 export function renderHit(hit, others) {
+  const item = hitItem(hit, others);
+  if (!hit.snippet && !hit.missing) fillSnippet(item.querySelector(".search-result__snippet"), hit.url, hit.anchor);
+  return item;
+}
+
+/** A hit's item with its snippet already in it, the query's words marked (`mark`, the engine's
+ * marker): what is shown before the texts are searched comes whole, so nothing under it moves
+ * when a snippet arrives. */
+async function filledHit(hit, others, mark) {
+  const item = hitItem(hit, others);
+  if (!hit.snippet && !hit.missing) await fillSnippet(item.querySelector(".search-result__snippet"), hit.url, hit.anchor, mark);
+  return item;
+}
+
+function editionLine(hit, others) {
+  return hit.edition + (others.length ? " · " + others.join(", ") : "");
+}
+
+function hitItem(hit, others) {
   const item = element("li", "search-result search-result--" + hit.origin);
   const link = element("a", "search-result__link");
   link.href = hit.url;
@@ -1025,7 +1065,7 @@ export function renderHit(hit, others) {
     const missing = hit.newer ? format(strings.search_law_newer, { edition: hit.newer }) : strings.search_law_missing;
     where.append(element("span", "search-result__missing", missing));
   }
-  if (hit.edition) where.append(element("span", "search-result__edition", hit.edition + (others.length ? " · " + others.join(", ") : "")));
+  if (hit.edition) where.append(element("span", "search-result__edition", editionLine(hit, others)));
   if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
   if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
   if (where.childNodes.length) link.append(where);
@@ -1033,23 +1073,26 @@ export function renderHit(hit, others) {
   const snippet = element("p", "search-result__snippet");
   if (hit.snippet) snippet.append(...snippetNodes(hit.snippet));
   item.append(snippet);
-  if (!hit.snippet && !hit.missing) fillSnippet(snippet, link.href, hit.anchor);
   return item;
 }
 
 /** The provision's own text as the snippet of a provision or concept hit: from the small
  * snippets.json beside the page (stage5_site/snippets.py), or, when that cannot be had (offline,
- * a page cached before it existed), from the page itself, cut the same way (keep the two alike). */
-async function fillSnippet(snippet, href, anchor) {
-  const page = href.split("#")[0];
+ * a page cached before it existed), from the page itself, cut the same way (keep the two alike).
+ * `mark`: the query's words marked in it (the engine's marker), or the text as it is. */
+async function fillSnippet(snippet, href, anchor, mark = null) {
+  const page = new URL(href, location.href).href.split("#")[0];
+  let text;
   try {
-    const response = await fetch(new URL("snippets.json", new URL(page, location.href)));
+    const response = await fetch(new URL("snippets.json", page));
     if (!response.ok) throw new Error(response.status);
     const snippets = await response.json();
-    snippet.textContent = snippets[anchor] ?? snippets[""] ?? "";
+    text = snippets[anchor] ?? snippets[""] ?? "";
   } catch (error) {
-    snippet.textContent = await snippetFromPage(page, anchor);
+    text = await snippetFromPage(page, anchor);
   }
+  if (mark) snippet.replaceChildren(...snippetNodes(mark(text)));
+  else snippet.textContent = text;
 }
 
 const SNIPPET_LENGTH = 220; // snippets.py's LENGTH
@@ -1151,10 +1194,35 @@ function languagePage(engine) {
     const query = searchable(typed);
     const cut = query === typed ? "" : format(strings.search_too_long, { count: MAX_QUERY }) + " ";
     statusLine.textContent = strings.search_loading;
-    const { hits, later, ranked, forms, approximate, partial, failure } = await engine.search(query, edition);
+    const named = await engine.namedResults(query, edition);
     if (token !== current) return;
+    const { hits, later } = named;
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
+    const items = []; // the rendered results, in order
+    const keys = []; // their keys
+    // a concept or situation answering the whole query: its governing laws are shown now, while
+    // Pagefind loads (seconds of a phone's first search), each with its snippet; what comes later
+    // goes under them (up to the first law whose next laws follow it: those come with the texts,
+    // at the words where a text holds them)
+    let early = 0;
+    if (named.answered) {
+      placeLater({ ...later, next: [], after: [] }, add, order);
+      const followed = new Set(later.next.map((hit) => hit.follows));
+      const last = order.findIndex((key) => followed.has(key));
+      early = last < 0 ? order.length : last + 1;
+    }
+    const words = engine.wordResults(query, edition, named); // searched while the snippets arrive
+    if (early) {
+      const mark = engine.marker(query);
+      const shown = await Promise.all(order.slice(0, early).map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)));
+      if (token !== current) return;
+      list.append(...shown);
+      items.push(...shown);
+      keys.push(...order.slice(0, early));
+    }
+    const { ranked, forms, approximate, partial, failure } = await words;
+    if (token !== current) return;
     let from = 0;
     let first = true;
     async function more() {
@@ -1177,11 +1245,23 @@ function languagePage(engine) {
         round = nextRound(round, order.length - before, target - order.length);
       }
     }
-    let rendered = 0;
     function renderNew() {
-      while (rendered < order.length) {
-        const group = groups.get(order[rendered++]);
-        list.append(renderHit(group.hit, group.others));
+      if (keys.some((key, index) => order[index] !== key)) {
+        // something went above what was shown (no rule places it there today): shown again whole
+        list.replaceChildren();
+        items.length = keys.length = 0;
+      }
+      // a law shown early, found in another edition's text too: that edition in its line
+      items.forEach((item, index) => {
+        const group = groups.get(keys[index]);
+        const line = item.querySelector(".search-result__edition");
+        if (line && group.others.length) line.textContent = editionLine(group.hit, group.others);
+      });
+      while (items.length < order.length) {
+        const group = groups.get(order[items.length]);
+        keys.push(order[items.length]);
+        items.push(renderHit(group.hit, group.others));
+        list.append(items.at(-1));
       }
       document.querySelectorAll(".search-more").forEach((button) => button.remove());
       if (from < ranked.length) {
@@ -1203,13 +1283,16 @@ function languagePage(engine) {
     // ("zachowanie": 74's "zachowanie i etykieta")
     const nothing = !order.length || Boolean(approximate);
     const unnamed = !hits.length && !Object.values(later).some((place) => place.length);
-    const lone = (nothing || unnamed) && !failure ? await engine.loneWordHits(query, edition, !nothing) : null;
+    // (not when a concept answered the query: its laws are shown, and nothing goes above them)
+    const lone = (nothing || unnamed) && !failure && !early ? await engine.loneWordHits(query, edition, !nothing) : null;
     if (token !== current) return;
     if (lone) {
       lone.first.forEach((hit, index) => add(hit, index, true));
       for (const place of Object.keys(later)) later[place] = later[place].concat(lone[place]);
     }
-    placeLater(later, add, order, partial);
+    // the concepts' laws not placed yet: all of them, or those of a query answered early (its
+    // next laws, after their governing law, and the rest at the end)
+    placeLater(early ? { third: [], next: later.next, after: later.after } : later, add, order, partial);
     renderNew();
     if (failure) statusLine.textContent = failure;
     else if (!order.length) statusLine.textContent = cut + format(strings.search_no_results, { q: query });

@@ -166,6 +166,20 @@ def with_term_base(
     return combined
 
 
+def bid_concept_problem(path: Path, vocabulary: dict[str, Vocabulary], base: TermBase) -> str | None:
+    """A ``[bids] concept`` naming no concept of the term base, said with the file and line:
+    typed bids would stand for nothing, and no search would say so."""
+    known = {concept.id for concept in base.concepts}
+    named = {own.bid_concept for own in vocabulary.values() if own.bid_concept}
+    unknown = sorted(named - known)
+    if not unknown:
+        return None
+    return (
+        f"{path}:{_line_of(path, '[bids]')}: [bids] concept {unknown[0]!r}: no concept of content/terms has this id, "
+        "so a typed bid (2♥, 1NT) stands for no word"
+    )
+
+
 def _detection(path: Path, table: dict[str, object]) -> Detection:
     letters, forms = table.get("letters", {}), table.get("forms", {})
     if not isinstance(letters, dict) or not isinstance(forms, dict):
