@@ -19,8 +19,8 @@ from bridgelaws.stage4_render.vocabulary import (
     VOCABULARY_FILE,
     Vocabulary,
     VocabularyError,
-    bid_concept_problem,
     load_vocabulary,
+    unknown_concept_problem,
     with_term_base,
 )
 from bridgelaws.stage5_site import pagefind
@@ -96,6 +96,12 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[bids]\nconcept = "bid"\nstrains = ["p*ta"]\n', ":1: [bids] strains"),
         ('[fi]\nx = 1\n[sv]\nstrains = [""]\n', ":3: [sv] strains"),
         ("bids = 1\n", "[bids]: expected a table"),
+        ("counts = 1\n", "[counts]: expected a table"),
+        ("[counts]\nconcept = 3\n", ":1: [counts] concept"),
+        ('[counts]\nconcept = "c"\nhand = 13\nnear = 13\n', ":1: [counts] hand and near"),
+        ('[counts]\nconcept = "c"\nhand = "13"\nnear = 3\n', ":1: [counts] hand and near"),
+        ('[counts]\nconcept = "c"\nhand = 13\nnear = 3\ncards = ["c*rd"]\n', ":1: [counts] cards"),
+        ("[fi]\nx = 1\n[sv]\ncards = [3]\n", ":3: [sv] cards"),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:
@@ -113,20 +119,37 @@ def test_every_search_language_reads_a_typed_bid_as_its_word_for_a_bid() -> None
     path = ROOT / "content" / VOCABULARY_FILE
     base = pipeline.load_terms(ROOT / "content")
     loaded = load_vocabulary(path)
-    assert bid_concept_problem(path, loaded, base) is None
+    assert unknown_concept_problem(path, loaded, base) is None
     vocabulary = with_term_base(loaded, base)
     for lang in SEARCH_LANGUAGES:
         assert vocabulary[lang].bid_words, lang
         assert "♥" in vocabulary[lang].strains and len(vocabulary[lang].strains) > 9, lang
 
 
-def test_a_bid_concept_naming_no_concept_is_said_with_its_file_and_line(tmp_path: Path) -> None:
-    """A wrong id would switch typed bids off without a word: `bridgelaws build` warns and
-    `bridgelaws terms` fails, naming the file and the [bids] line."""
+@pytest.mark.parametrize(
+    ("table", "line"),
+    [('[bids]\nconcept = "no-such-concept"\n', 4), ('[counts]\nconcept = "no-such-concept"\nhand = 13\nnear = 3\n', 4)],
+)
+def test_a_concept_naming_no_concept_is_said_with_its_file_and_line(tmp_path: Path, table: str, line: int) -> None:
+    """A wrong id would switch typed bids or counts of cards off without a word: `bridgelaws
+    build` warns and `bridgelaws terms` fails, naming the file and the table's line."""
     path = tmp_path / "search.toml"
-    path.write_text('[fi]\nlaw_words = ["laki"]\n\n[bids]\nconcept = "no-such-concept"\n', encoding="utf-8")
-    message = bid_concept_problem(path, load_vocabulary(path), pipeline.load_terms(ROOT / "content"))
-    assert message and message.startswith(f"{path}:4: [bids] concept 'no-such-concept'"), message
+    path.write_text(f'[fi]\nlaw_words = ["laki"]\n\n{table}', encoding="utf-8")
+    message = unknown_concept_problem(path, load_vocabulary(path), pipeline.load_terms(ROOT / "content"))
+    name = table.split("]")[0] + "]"
+    assert message and message.startswith(f"{path}:{line}: {name} concept 'no-such-concept'"), message
+
+
+def test_every_search_language_reads_a_count_of_cards_that_is_no_hand() -> None:
+    """search.toml's [counts] concept is the term base's, and every language has its words for
+    cards beside the shared ones and the words a count stands for (the browser test
+    test_a_count_of_cards_that_is_no_hand_names_the_wrong_number_of_cards measures the rest)."""
+    vocabulary = with_term_base(load_vocabulary(VOCABULARY), pipeline.load_terms(ROOT / "content"))
+    for lang in SEARCH_LANGUAGES:
+        own = vocabulary[lang]
+        assert own.counts and own.count_words, lang
+        assert "cards" in own.counts.cards and len(own.counts.cards) > 2, lang
+        assert search.counts_data(own)["hand"] == 13
 
 
 def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:

@@ -40,7 +40,12 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage3_link.terms import seed as terms_seed
 from bridgelaws.stage3_link.terms import verify as terms_verify
 from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render.vocabulary import VOCABULARY_FILE, VocabularyError, bid_concept_problem, load_vocabulary
+from bridgelaws.stage4_render.vocabulary import (
+    VOCABULARY_FILE,
+    VocabularyError,
+    load_vocabulary,
+    unknown_concept_problem,
+)
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -72,7 +77,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     term_base = pipeline.load_terms(Path(args.content))
     for problem in term_base.errors:
         print(f"warning: {problem}", file=sys.stderr)
-    if unknown_bid := bid_concept_problem(Path(args.content) / VOCABULARY_FILE, vocabulary, term_base):
+    if unknown_bid := unknown_concept_problem(Path(args.content) / VOCABULARY_FILE, vocabulary, term_base):
         print(f"warning: {unknown_bid}", file=sys.stderr)
     found = compounds.load(Path(args.content), corpus, VOCABULARY_FILE)
     planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base, found)
@@ -263,7 +268,7 @@ def cmd_terms(args: argparse.Namespace) -> int:
     base = pipeline.load_terms(Path(args.content))
     problems = [*base.errors, *terms_verify.check(base, corpus)]
     vocabulary_file = Path(args.content) / VOCABULARY_FILE
-    if unknown_bid := bid_concept_problem(vocabulary_file, load_vocabulary(vocabulary_file), base):
+    if unknown_bid := unknown_concept_problem(vocabulary_file, load_vocabulary(vocabulary_file), base):
         problems.append(unknown_bid)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)

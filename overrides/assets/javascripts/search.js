@@ -354,19 +354,40 @@ export function searchEngine(data) {
    * ("otillräckligt 1NT" is "otillräckligt kontraktsbud", Law 27), not a suit's name (Law 1);
    * to the texts it is no word a page must hold ("1nt"). */
   const BID_WORDS = ((data.bids && data.bids.words) || []).map((word) => fold(word));
-  const STRAIN = ((data.bids && data.bids.strains) || [])
-    .map((strain) => {
-      const written = fold(strain.replace(/\*$/, "")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-      return strain.endsWith("*") ? written + "\\p{L}*" : written;
-    })
-    .join("|");
+  const STRAIN = alternatives((data.bids && data.bids.strains) || []);
   const BID = STRAIN && BID_WORDS.length ? new RegExp(`(?<![\\p{L}\\p{N}])[1-7]\\s*(?:${STRAIN})(?![\\p{L}\\p{N}])`, "gu") : null;
   const TYPED_BID = BID && new RegExp(`^[1-7](?:${STRAIN})$`, "u"); // one word: "1nt", "3sa"
 
+  /* A number of cards that is no hand ("jag hade 14 kort och partnern 12", "12 korttia"): to the
+   * term base, the words of the concept of a hand with the wrong number of cards (search.toml
+   * counts: a count within `near` of a `hand`, not a hand); a count further off counts something
+   * else ("zagrał 2 karty", two cards played at once). */
+  const COUNTS = data.counts || null;
+  const CARDS = COUNTS ? alternatives(COUNTS.cards) : "";
+  const COUNT = CARDS ? new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\s*(?:${CARDS})(?![\\p{L}\\p{N}])`, "gu") : null;
+  const COUNT_WORDS = COUNTS ? ` ${fold(COUNTS.words)} ` : "";
+  function countAsConcept(typed, number) {
+    const off = Math.abs(Number(number) - COUNTS.hand);
+    return off > 0 && off <= COUNTS.near ? COUNT_WORDS : typed;
+  }
+
+  /** A search.toml list of words (`word*`: any word starting so) as a folded regex alternation. */
+  function alternatives(words) {
+    return words
+      .map((word) => {
+        const written = fold(word.replace(/\*$/, "")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+        return word.endsWith("*") ? written + "\\p{L}*" : written;
+      })
+      .join("|");
+  }
+
   /** A query's words as matched against the term base: folded, each bid as the language's word
-   * for a bid, split at what is no letter or digit. */
+   * for a bid and each count of cards that is no hand as the words for one, split at what is no
+   * letter or digit. */
   function foldedWords(query) {
-    const folded = BID ? fold(query).replace(BID, ` ${BID_WORDS[0]} `) : fold(query);
+    let folded = fold(query);
+    if (BID) folded = folded.replace(BID, ` ${BID_WORDS[0]} `);
+    if (COUNT) folded = folded.replace(COUNT, countAsConcept);
     return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
 

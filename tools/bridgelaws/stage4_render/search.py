@@ -117,6 +117,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "functionWords": list(vocabulary.function_words),
         # a bid as typed ("2♥", "3 sangia"): the language's words for a bid, to the term base
         **({"bids": bids_data(vocabulary)} if vocabulary.bid_words and vocabulary.strains else {}),
+        # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
+        **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         "synonyms": [synonym_data(s) for s in vocabulary.synonyms if not s.situation],
@@ -130,6 +132,13 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
 def bids_data(vocabulary: Vocabulary) -> dict[str, list[str]]:
     """What search.js reads a typed bid with: the strains after a level, the words it stands for."""
     return {"words": list(vocabulary.bid_words), "strains": list(vocabulary.strains)}
+
+
+def counts_data(vocabulary: Vocabulary) -> dict[str, object]:
+    """What search.js reads a count of cards with (vocabulary.Counts), and the words it stands for."""
+    counts = vocabulary.counts
+    assert counts is not None
+    return {"hand": counts.hand, "near": counts.near, "cards": list(counts.cards), "words": vocabulary.count_words}
 
 
 def synonym_data(synonym: Synonym) -> dict[str, object]:

@@ -75,10 +75,26 @@ class Vocabulary:
     strains: tuple[str, ...] = ()
     bid_words: tuple[str, ...] = ()
     bid_concept: str = ""
+    # a number of cards other than a hand's ("14 korttia", "12 kart"): the words for cards after
+    # it, and what it stands for (the [counts] concept's first term in the language)
+    counts: Counts | None = None
+    count_words: str = ""
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
     detection: Detection = field(default_factory=Detection)  # the same for every language
+
+
+@dataclass(frozen=True)
+class Counts:
+    """search.toml ``[counts]``: a count of cards ``near`` a ``hand`` but not a hand, followed by
+    one of the ``cards`` words, stands for the term base's ``concept`` (a hand with the wrong
+    number of cards): "jag hade 14 kort", "elimde 14 kart vardı" name Law 13."""
+
+    concept: str
+    hand: int
+    near: int
+    cards: tuple[str, ...]
 
 
 class VocabularyError(ValueError):
@@ -106,14 +122,34 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
             )
     detection = _detection(path, data.pop("detect", {}))
     bid_concept, shared_strains = _bids(path, data.pop("bids", {}))
+    counts = _counts(path, data.pop("counts", None))
     data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
     languages = {}
     for lang, table in data.items():
         if isinstance(table, dict):
             own = _vocabulary(path, lang, table)
             strains = tuple(dict.fromkeys((*shared_strains, *own.strains)))
-            languages[lang] = replace(own, detection=detection, strains=strains, bid_concept=bid_concept)
+            cards = _strains(path, lang, table.get("cards"), "cards")
+            own_counts = counts and replace(counts, cards=tuple(dict.fromkeys((*counts.cards, *cards))))
+            languages[lang] = replace(
+                own, detection=detection, strains=strains, bid_concept=bid_concept, counts=own_counts
+            )
     return languages
+
+
+def _counts(path: Path, table: object) -> Counts | None:
+    """The ``[counts]`` table (none: counts of cards are read as numbers)."""
+    if table is None:
+        return None
+    line = _line_of(path, "[counts]")
+    if not isinstance(table, dict):
+        raise VocabularyError(f"{path}:{line}: [counts]: expected a table")
+    concept, hand, near = table.get("concept"), table.get("hand"), table.get("near")
+    if not isinstance(concept, str) or not concept:
+        raise VocabularyError(f"{path}:{line}: [counts] concept: expected a concept's id")
+    if not (isinstance(hand, int) and isinstance(near, int) and 0 < near < hand <= 52):
+        raise VocabularyError(f"{path}:{line}: [counts] hand and near: expected whole numbers, 0 < near < hand <= 52")
+    return Counts(concept, hand, near, _strains(path, "counts", table.get("cards"), "cards"))
 
 
 def _bids(path: Path, table: object) -> tuple[str, tuple[str, ...]]:
@@ -126,11 +162,12 @@ def _bids(path: Path, table: object) -> tuple[str, tuple[str, ...]]:
     return concept, _strains(path, "bids", table.get("strains"))
 
 
-def _strains(path: Path, where: str, value: object) -> tuple[str, ...]:
+def _strains(path: Path, where: str, value: object, key: str = "strains") -> tuple[str, ...]:
+    """A list of words (``word*``: any word starting so), lower-cased: strains, or the words for cards."""
     strains = _list(value)
     if any(not isinstance(strain, str) or not strain.strip() or "*" in strain.rstrip("*") for strain in strains):
         line = _line_of(path, f"[{where}]")
-        raise VocabularyError(f"{path}:{line}: [{where}] strains: expected words, a '*' only at the end, got {value!r}")
+        raise VocabularyError(f"{path}:{line}: [{where}] {key}: expected words, a '*' only at the end, got {value!r}")
     return tuple(str(strain).lower() for strain in strains)
 
 
@@ -160,24 +197,39 @@ def with_term_base(
             for form in concept.forms(lang)
             if " " not in form
         )
+        count_words = next(
+            (
+                concept.forms(lang)[0].removesuffix(PREFIX).lower()
+                for concept in base.concepts
+                if own.counts and concept.id == own.counts.concept and concept.forms(lang)
+            ),
+            "",
+        )
         combined[lang] = replace(
-            own, synonyms=synonyms, terms=tuple(dict.fromkeys(words)), english=english, bid_words=bid_words
+            own,
+            synonyms=synonyms,
+            terms=tuple(dict.fromkeys(words)),
+            english=english,
+            bid_words=bid_words,
+            count_words=count_words,
         )
     return combined
 
 
-def bid_concept_problem(path: Path, vocabulary: dict[str, Vocabulary], base: TermBase) -> str | None:
-    """A ``[bids] concept`` naming no concept of the term base, said with the file and line:
-    typed bids would stand for nothing, and no search would say so."""
+def unknown_concept_problem(path: Path, vocabulary: dict[str, Vocabulary], base: TermBase) -> str | None:
+    """A ``[bids]`` or ``[counts]`` concept naming no concept of the term base, said with the file
+    and line: typed bids or counts of cards would stand for nothing, and no search would say so."""
     known = {concept.id for concept in base.concepts}
-    named = {own.bid_concept for own in vocabulary.values() if own.bid_concept}
-    unknown = sorted(named - known)
-    if not unknown:
-        return None
-    return (
-        f"{path}:{_line_of(path, '[bids]')}: [bids] concept {unknown[0]!r}: no concept of content/terms has this id, "
-        "so a typed bid (2♥, 1NT) stands for no word"
-    )
+    for table, named, what in (
+        ("bids", {own.bid_concept for own in vocabulary.values() if own.bid_concept}, "a typed bid (2♥, 1NT)"),
+        ("counts", {own.counts.concept for own in vocabulary.values() if own.counts}, "a count of cards (14 kort)"),
+    ):
+        for unknown in sorted(named - known):
+            return (
+                f"{path}:{_line_of(path, f'[{table}]')}: [{table}] concept {unknown!r}: no concept of content/terms "
+                f"has this id, so {what} stands for no word"
+            )
+    return None
 
 
 def _detection(path: Path, table: dict[str, object]) -> Detection:

@@ -33,9 +33,12 @@ from pathlib import Path
 
 SIGNATURE = b"pagefind_dcd"
 
-# Positions per chunk: about 3 KB compressed (at 2,500, 5 KB, a Finnish first search was over
-# its 150 KB).  A query word needs one chunk (its own and its stems' are looked up), rarely two.
-CHUNK_POSITIONS = 1500
+# Positions per chunk: about 2 KB compressed.  A query word needs one chunk (its own and its
+# stems' are looked up), rarely two, so each word of a query costs a chunk: at 2,500 (5 KB) a
+# Finnish first search was over its 150 KB; at 1,500 (3–4 KB) two-word ones still were
+# (`väärä lähtö` 153.4 KB, 149.8 at 750).  Smaller still, the meta file listing the chunks grows
+# by more than a one-word query saves (500: `kortti` 149.0 KB, 148.7 at 750).
+CHUNK_POSITIONS = 750
 # A chunk ends only between words with at most this many first letters in common.  Pagefind
 # also finds the words a query word begins (``revok`` finds ``revokki``), but only in the
 # chunks whose range holds the query word: a cut inside ``revokki … revokkiin`` would hide the
