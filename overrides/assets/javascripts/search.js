@@ -15,7 +15,9 @@
  *     a shorter form of the longest word is tried and the status line says so.  Compounds'
  *     parts are indexed beside them (data.partMark words, bridgelaws/stage4_render/compounds.py):
  *     found, never shown; a snippet marks the compound instead.
- * When a search has finished, #search-results carries data-query="<the query>".
+ * A concept or situation answering the whole query shows its governing laws (with their
+ * snippets.json words) before Pagefind has answered; the texts come under them, and nothing shown
+ * moves.  When a search has finished, #search-results carries data-query="<the query>".
  *
  * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the
  * rendering from here: the query's language, or each likely language side by side.
