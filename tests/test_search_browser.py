@@ -16,7 +16,6 @@ import itertools
 import json
 import random
 import re
-import tomllib
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,9 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from bench import heldout
 from bench import search as bench_search
+from bench.heldout import result_key
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
@@ -58,18 +59,6 @@ def run_search(page: object, base_url: str, lang: str, query: str, edition: str 
         "#search-results a", "links => links.map(a => a.getAttribute('href'))"
     )
     return hrefs
-
-
-def result_key(href: str) -> str:
-    """The law (across editions) or regulation point a result stands for: ``law:13``."""
-    path = urlsplit(href).path.strip("/").split("/")
-    if len(path) >= 3 and path[1] == "laws" and path[2].isdigit():
-        return f"law:{path[2]}"  # the language's page for a law it lacks
-    if path[-1] == "definitions":
-        return "definitions:" + "/".join(path[:-1])
-    if len(path) == 3 and path[2].isdigit():
-        return f"law:{path[2]}"
-    return "/".join(path)
 
 
 @pytest.fixture
@@ -477,13 +466,9 @@ MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' oth
 def test_the_spent_heldout_concept_queries_keep_their_level(page: object, base_url: str) -> None:
     """The spent held-out concept queries (written without the repository, tuned on since): as
     many as measured still have one of their laws among the first three results."""
-    queries = tomllib.loads(SPENT_CONCEPT_QUERIES.read_text(encoding="utf-8"))["query"]
-    assert len(queries) == 100 and {q["lang"] for q in queries} == set(SEARCH_LANGUAGES)
-    missed = []
-    for query in queries:
-        keys = [result_key(href) for href in run_search(page, base_url, query["lang"], query["query"])[:3]]
-        if not any(f"law:{law}" in keys for law in query["laws"]):
-            missed.append((query["lang"], query["query"], query["laws"], keys))
+    queries = heldout.load(SPENT_CONCEPT_QUERIES)
+    assert len(queries) == 100 and {q.lang for q in queries} == set(SEARCH_LANGUAGES)
+    missed = heldout.missed(page, base_url, queries)
     assert len(queries) - len(missed) >= SPENT_CONCEPT_QUERIES_FOUND, missed
 
 
