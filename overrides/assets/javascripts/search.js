@@ -622,6 +622,7 @@ export function searchEngine(data) {
     const after = [];
     for (const { synonym, used, shown, answers } of named) {
       let governing = null; // the key of the concept's governing law's first result
+      const textsBefore = first.length; // the texts of the concepts named before this one
       // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
       const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: shown, note });
@@ -637,6 +638,10 @@ export function searchEngine(data) {
           if (hit.missing) hit.answers = answers;
           if (index === 0) {
             governing ??= hit.key;
+            // a "where to read" page goes after the texts of the concepts named before its own
+            // (placeLater): "elimde 14 kartla" is Law 13's text first, then the situations'
+            // pages that hold "elimde" and a word for cards
+            if (hit.missing) hit.before = textsBefore;
             (hit.missing ? third : first).push(hit);
           } else if (answers && index <= NEXT_LAWS && governing) next.push({ ...hit, follows: governing });
           else after.push(hit);
@@ -1177,13 +1182,14 @@ export function resultGroups() {
 /** The concept hits that wait for the word results (conceptHits): "where to read" pages first
  * when their concept is the whole query, else from the second place on, in the order the
  * concepts were named, or first too when no text holds every word (`partial`: a page holding
- * some of them is no better an answer than a concept or situation naming them); a whole-query
+ * some of them is no better an answer than a concept or situation naming them), "first" after
+ * the texts of the concepts named before theirs (`before`, conceptHits'); a whole-query
  * concept's next laws right after its governing law (raised there when a text of theirs was found
  * lower down); the concept's other laws after what is already there. */
 export function placeLater(later, add, order, partial = false) {
   // raised when a text of the law was found lower down: 2017 Law 72 (the place of the 1997 Law 23's
   // subject) beside the Finnish 1997 Law 72, which mentions the words
-  later.third.forEach((hit, index) => add(hit, (hit.answers || partial ? 0 : 1) + index, true));
+  later.third.forEach((hit, index) => add(hit, (hit.answers || partial ? (hit.before ?? 0) : 1) + index, true));
   const placed = new Map(); // per governing law: the keys of its next laws placed after it
   for (const hit of later.next) {
     const at = order.indexOf(hit.follows);
