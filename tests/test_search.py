@@ -200,6 +200,39 @@ def test_the_search_data_gives_each_law_its_title_once(corpus: Corpus) -> None:
         assert (len(data["lawTitles"]) < len(titles)) == held, lang  # type: ignore[arg-type]
 
 
+def test_the_concepts_english_words_leave_the_page_for_their_letters_files_and_none_is_lost() -> None:
+    """The page carries each concept's words in its language; the English words no word of the
+    language repeats are in the file of their first letter (a concept with no word of its own,
+    whole, in each of its letters' files); page and files together are the concepts' words."""
+    base = pipeline.load_terms(ROOT / "content")
+    for lang in SEARCH_LANGUAGES:
+        vocabulary = with_term_base(load_vocabulary(VOCABULARY), base)[lang]
+        page, letters = search.own_concepts(vocabulary)
+        english, own = set(vocabulary.english), set(vocabulary.terms)
+        words = [list(concept["words"]) for concept in page]  # type: ignore[call-overload]
+        wholes: dict[str, list[str]] = {}
+        for letter, shard in letters.items():
+            for index, more in shard["more"]:  # type: ignore[misc]
+                assert {search.english_letter(word) for word in more} == {letter}, (lang, more)
+                words[index].extend(more)
+            for key, concept in shard["whole"]:  # type: ignore[misc]
+                assert letter in {search.english_letter(word) for word in concept["words"]}, (lang, key)
+                wholes[key] = concept["words"]
+        concepts = [s for s in vocabulary.synonyms if not s.situation]
+        rebuilt = [sorted(w) for w in words] + [sorted(w) for w in wholes.values()]
+        assert sorted(rebuilt) == sorted(sorted(s.words) for s in concepts), lang
+        shipped = {word.removesuffix("*") for concept in page for word in concept["words"]}  # type: ignore[attr-defined]
+        assert not {word for word in shipped if word in english and word not in own}, lang
+        assert len(letters) > 10, lang  # English words start with many letters
+
+
+@pytest.mark.parametrize(
+    ("word", "letter"), [("revoke", "r"), ("Élan", "e"), ("ılık", "i"), ("12c1", "0"), ("*x", "0")]
+)
+def test_an_english_word_is_filed_under_its_folded_first_letter(word: str, letter: str) -> None:
+    assert search.english_letter(word) == letter
+
+
 def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:
     data = search.search_data(corpus, "fi", Vocabulary())
     laws_docs = [doc["edition"] for doc in data["docs"] if doc["kind"] == "laws"]  # type: ignore[attr-defined, index]

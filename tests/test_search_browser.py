@@ -1322,6 +1322,34 @@ def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_u
     assert transferred <= FIRST_SEARCH_KB[lang] * 1024, f"{lang}: {transferred / 1024:.0f} KB"
 
 
+# (language, query, the English files it reads): the language's own words read none, an English
+# word its letter's ("revoke": r), a word of each (its English one's), two English words both
+ENGLISH_FILES = [
+    ("fi", "revokki", set()),
+    ("fi", "väärä lähtö", set()),
+    ("sv", "straffkort", set()),
+    ("fi", "revoke", {"r"}),
+    ("sv", "penalty card", {"p", "c"}),
+    ("tr", "yetkisiz bilgi", set()),
+    ("pl", "lead out of turn", {"l", "o", "t"}),
+    ("pl", "karta karna", set()),
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "letters"), ENGLISH_FILES)
+def test_the_english_words_are_fetched_only_for_a_word_the_language_leaves_unnamed(
+    page: object, base_url: str, lang: str, query: str, letters: set[str]
+) -> None:
+    """The concepts' English words are off the search page (a third of its data): a query the
+    language's own words name fetches none of their files, an English one its words' letters'."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))  # type: ignore[attr-defined]
+    hrefs = run_search(page, base_url, lang, query)
+    read = {url.rsplit("english-", 1)[1].removesuffix(".json") for url in fetched if "/search/english-" in url}
+    assert read == letters, fetched
+    assert hrefs  # and the query still finds its law (test_a_word_finds_its_law_in_the_first_results)
+
+
 # the page's layout shifts not caused by input, summed (what Lighthouse's CLS sums)
 LAYOUT_SHIFTS = """
     new PerformanceObserver((list) => {

@@ -422,6 +422,7 @@ export function searchEngine(data) {
   const concepts = [...data.synonyms];
   const conceptWords = concepts.map(wordsOf);
   let situationsLoaded = null;
+  let situationsIn = false; // the situations are among the concepts
   function loadSituations() {
     situationsLoaded ??= fetch(siteUrl(data.situations))
       .then((response) => (response.ok ? response.json() : []))
@@ -430,9 +431,56 @@ export function searchEngine(data) {
           concepts.push({ ...situation, situation: true });
           conceptWords.push(wordsOf(situation));
         }
+        situationsIn = true;
       })
       .catch(() => {}); // offline and not cached: the concepts still answer
     return situationsLoaded;
+  }
+
+  /* The concepts' English words ("revoke", "penalty card": directors type them in every
+   * language) are not on the page, where they were a third of its data: a file per first letter
+   * (data.english) is fetched for a query word of that letter the language's own words leave
+   * unnamed.  It adds words to the concepts on the page (`more`: [index, words]) and the concepts
+   * with no word in the language (`whole`: [id, concept], in each of its letters' files). */
+  const englishLetters = new Map(); // letter → its file's promise
+  const wholeIn = new Set(); // the ids of the `whole` concepts added
+  function loadEnglish(letters) {
+    const wanted = [...new Set(letters)].filter((letter) => data.english && data.english.letters.includes(letter));
+    for (const letter of wanted) {
+      if (englishLetters.has(letter)) continue;
+      const file = fetch(siteUrl(data.english.url.replace("{l}", letter)))
+        .then((response) => (response.ok ? response.json() : {}))
+        .then(({ more = [], whole = [] }) => {
+          for (const [index, words] of more) {
+            concepts[index] = { ...concepts[index], words: [...concepts[index].words, ...words] };
+            conceptWords[index] = wordsOf(concepts[index]);
+          }
+          for (const [id, concept] of whole) {
+            if (wholeIn.has(id)) continue;
+            wholeIn.add(id);
+            concepts.push(concept);
+            conceptWords.push(wordsOf(concept));
+          }
+          singleTerms = oneWordTerms();
+          synonymsOfWord.clear();
+        })
+        .catch(() => englishLetters.delete(letter)); // offline and not cached: the language's own words still answer
+      englishLetters.set(letter, file);
+    }
+    return Promise.all(wanted.map((letter) => englishLetters.get(letter)));
+  }
+
+  /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose
+   * English file is not read yet: the words that carry the query, and the short ones no function
+   * word ("td", "ub"). */
+  function unnamedLetters(query, named) {
+    const words = foldedWords(query);
+    const wordy = (word) => /^\p{L}/u.test(word) && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
+    return words
+      .map((_, index) => index)
+      .filter((index) => wordy(words[index]) && !named.some((match) => match.places.includes(index)))
+      .map((index) => (/[a-z]/.test(words[index][0]) ? words[index][0] : "0"))
+      .filter((letter) => !englishLetters.has(letter));
   }
 
   /** Whether a query could name a situation: two carrying words or more, not all of them named by
@@ -447,7 +495,12 @@ export function searchEngine(data) {
    * one-word terms too, when a situation is matched: a situation is written in one wording of
    * the concept and typed in another (Polish "claim" for the "deklaracja" of "obrońcy przyjęli
    * deklarację", Turkish "ölü" for "yer").  Made once per language: each concept's one-word terms. */
-  const singleTerms = conceptWords.map(({ patterns }) => patterns.filter((pattern) => pattern.length === 1).map(([word]) => word));
+  function oneWordTerms() {
+    return conceptWords.map(({ patterns }, order) =>
+      concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
+    );
+  }
+  let singleTerms = oneWordTerms();
 
   /** The other one-word terms of the concepts (not situations) a query word (its spellings) names
    * by a one-word term, their prefix marks (word*) left out; once per word: a search asks again
@@ -506,7 +559,7 @@ export function searchEngine(data) {
     const meaningful = carryingIndexes(words);
     const spelled = words.map(termForms);
     // only once the situations are there: the concepts need no other words
-    const situations = concepts.length > data.synonyms.length;
+    const situations = situationsIn;
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
@@ -962,6 +1015,14 @@ export function searchEngine(data) {
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
     let named = conceptsNamed(query);
+    const letters = provision ? [] : unnamedLetters(query, named);
+    if (letters.length && data.english) {
+      // a word the language's own words do not name may be English; the situations meanwhile
+      const english = loadEnglish(letters);
+      if (mayNameSituation(query, named)) loadSituations();
+      await english;
+      named = conceptsNamed(query); // again, with the English words
+    }
     if (!provision && mayNameSituation(query, named)) {
       await loadSituations();
       named = conceptsNamed(query); // again, with the situations

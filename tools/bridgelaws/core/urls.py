@@ -97,6 +97,13 @@ def search_situations(lang: str) -> str:
     return f"{search(lang)}situations.json"
 
 
+def search_english(lang: str, letter: str = "{l}") -> str:
+    """``fi/search/english-r.json``: the concepts' English words starting with a letter ("revoke",
+    "renege"), which directors type in every language; fetched by search.js for a query word of
+    that letter the language's own words leave unnamed (most queries never need them)."""
+    return f"{search(lang)}english-{letter}.json"
+
+
 def not_found(lang: str) -> str:
     """The page a host serves for a missing address under the language: ``sv/404.html``
     (``404.html`` at the root; the README says how to set this per host)."""

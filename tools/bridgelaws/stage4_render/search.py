@@ -27,11 +27,13 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.terms.model import PREFIX
 from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH, WORD, fold, language_model
 from bridgelaws.stage4_render.page import (
@@ -95,6 +97,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             }
         )
     docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -_year(str(doc["edition"]))))
+    concepts, english = own_concepts(vocabulary)
     return {
         "lang": lang,
         "docs": docs,
@@ -121,7 +124,9 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
-        "synonyms": [synonym_data(s) for s in vocabulary.synonyms if not s.situation],
+        # the concepts in the language's own words; their English words in a file (english_data)
+        "synonyms": concepts,
+        **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
         # what happens at the table, in the language's words (content/terms/situations): a file
         # of its own, fetched for a query of two words or more (search_files)
         **({"situations": urls.search_situations(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
@@ -153,6 +158,44 @@ def synonym_data(synonym: Synonym) -> dict[str, object]:
         # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
         **({"refsIn": {edition: list(laws) for edition, laws in synonym.elsewhere}} if synonym.elsewhere else {}),
     }
+
+
+def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[str, dict[str, list[object]]]]:
+    """The concepts (not situations) as the search page carries them, in the language's own words,
+    and, per first letter, what that letter's ``english-<letter>.json`` adds: ``more``, [index,
+    English words] of a concept on the page; ``whole``, [id, concept] of a concept with no word in
+    the language, as the page would carry it (in the file of each of its words' letters).  The
+    English words were a third of the page's data (2.6 KB of a Finnish first search); a query
+    needs them only for a word the language's words leave unnamed, and then one letter's."""
+    english, own = set(vocabulary.english), set(vocabulary.terms)
+    page: list[dict[str, object]] = []
+    letters: dict[str, dict[str, list[object]]] = {}
+
+    def add(letter: str, key: str, entry: object) -> None:
+        shard = letters.setdefault(letter, {"more": [], "whole": []})
+        if entry not in shard[key]:
+            shard[key].append(entry)
+
+    for synonym in (s for s in vocabulary.synonyms if not s.situation):
+        only = [w for w in synonym.words if w.removesuffix(PREFIX) in english and w.removesuffix(PREFIX) not in own]
+        kept = tuple(w for w in synonym.words if w not in only)
+        if not kept:
+            # in the file of each of its letters, with an id: a query of two letters loads it once
+            whole = [f"{synonym.refs[0]}:{synonym.words[0]}", synonym_data(synonym)]
+            for letter in dict.fromkeys(english_letter(w) for w in only):
+                add(letter, "whole", whole)
+            continue
+        for letter in dict.fromkeys(english_letter(w) for w in only):
+            add(letter, "more", [len(page), [w for w in only if english_letter(w) == letter]])
+        page.append(synonym_data(replace(synonym, words=kept)))
+    return page, dict(sorted(letters.items()))
+
+
+def english_letter(word: str) -> str:
+    """The file a word's English form is in: its first letter without accents (search.js folds a
+    query word alike), or ``0`` for what starts with no letter a-z."""
+    first = fold(word[:1])
+    return first if "a" <= first <= "z" else "0"
 
 
 def compact_anchors(top: str, anchors: list[str]) -> str:
@@ -462,6 +505,9 @@ def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str,
             # a search language is never the default one: its docs folder is its URL's ("fi/…")
             path = urls.search_situations(lang)
             files[path] = json.dumps(situations, ensure_ascii=False, separators=(",", ":"))
+        if corpus.in_language(lang):
+            for letter, words in own_concepts(vocabulary.get(lang, Vocabulary()))[1].items():
+                files[urls.search_english(lang, letter)] = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return files
 
 

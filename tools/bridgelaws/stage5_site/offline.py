@@ -123,6 +123,7 @@ def search_files(site: Path, lang: str) -> list[Path]:
     for folder in ("index", "fragment", "filter"):
         files += sorted((index / folder).glob(f"{lang}_*"))
     files.append(site / urls.search_situations(lang))  # what a query of two words or more fetches
+    files += sorted((site / urls.search(lang)).glob(urls.search_english(lang, "*").rsplit("/", 1)[-1]))  # English words
     return [path for path in files if path.is_file()]
 
 
