@@ -15,7 +15,7 @@ import pytest
 
 from bridgelaws import pipeline
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import langmodel, search
+from bridgelaws.stage4_render import detection, langmodel, search
 from bridgelaws.stage4_render.vocabulary import (
     SEARCH_LANGUAGES,
     VOCABULARY_FILE,
@@ -98,7 +98,7 @@ def test_words_the_model_never_saw_are_told_by_their_letters(corpus: Corpus, voc
     the other half's words of one language only likeliest for that language, sure by the
     configured ``sure``, at a rate computed here; wrong and sure seldom."""
     languages = [lang for lang in SEARCH_LANGUAGES if corpus.in_language(lang)]
-    training = search.model_training(corpus, vocabulary, languages)
+    training = detection.model_training(corpus, vocabulary, languages)
     knobs = next(iter(vocabulary.values())).detection.model
     half = {lang: [w for w in words if zlib.crc32(w.encode()) % 2 == 0] for lang, words in training.items()}
     model = langmodel.language_model(half, knobs)
@@ -153,7 +153,7 @@ def test_chromium_scores_and_decides_as_python_does(
     )
     assert page_data
     built = json.loads(page_data.group(1))
-    texts = [w for entry in corpus.entries for text in search._texts(entry) for w in langmodel.WORD.findall(text)]
+    texts = [w for entry in corpus.entries for text in detection.texts_of(entry) for w in langmodel.WORD.findall(text)]
     words = sorted({langmodel.fold(w) for w in texts})[::7][:400]
     queries = [query for _, query in TABLE] + ["Tävlingsledarens beslut", "KISITLAMA", "12 §", "Yasa 45"]
     body = detection_script()

@@ -21,7 +21,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import langmodel, search
+from bridgelaws.stage4_render import detection, langmodel, search
 from bridgelaws.stage4_render.page import language_name, t
 from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from conftest import ROOT
@@ -114,7 +114,7 @@ def test_language_words_come_from_the_texts_and_belong_to_one_language(corpus: C
         lang: Counter(
             langmodel.fold(word)
             for entry in corpus.in_language(lang)
-            for text in search._texts(entry)
+            for text in detection.texts_of(entry)
             for word in langmodel.WORD.findall(text)
         )
         for lang in words

@@ -24,21 +24,19 @@ from __future__ import annotations
 
 import functools
 import json
-import re
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
-from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.terms.model import PREFIX
 from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH, WORD, fold, language_model
+from bridgelaws.stage4_render.detection import detection_data
+from bridgelaws.stage4_render.langmodel import fold
 from bridgelaws.stage4_render.page import (
     Page,
-    _strings,
     display_title,
     doc_short_name,
     h,
@@ -47,7 +45,7 @@ from bridgelaws.stage4_render.page import (
     sentence_case,
     t,
 )
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Detection, Synonym, Vocabulary
+from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 
 
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
@@ -124,7 +122,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
-        # the concepts in the language's own words; their English words in a file (english_data)
+        # the concepts in the language's own words; their English words in files by letter (own_concepts)
         "synonyms": concepts,
         **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
         # what happens at the table, in the language's words (content/terms/situations): a file
@@ -367,7 +365,8 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
     )
     submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
     choose = f'<p>{h(t(lang, "search_or_choose"))}</p><div class="search-languages">{buttons}</div>'
-    data = json_for_script(detection_data(corpus, vocabulary or {}, page))
+    strings = {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)}
+    data = json_for_script(detection_data(corpus, vocabulary or {}, page, strings))
     page.body.extend(
         [
             f"<p>{h(t(lang, 'search_any_language'))}</p>",
@@ -386,118 +385,14 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
     return page
 
 
-# -- which language a query is written in ---------------------------------------------------------
-
-
-def _texts(entry: Entry) -> Iterator[str]:
-    """Every text of a document a reader might quote: titles, provisions, points, definitions."""
-    document = entry.document
-    for numbered in [*document.laws, *document.points]:
-        yield numbered.title
-        yield from (paragraph.text for paragraph in numbered.paragraphs)
-        for provision in numbered.provisions():
-            yield provision.title
-            yield from (paragraph.text for paragraph in provision.paragraphs)
-    for definition in document.definitions:
-        yield definition.term
-        yield from (paragraph.text for paragraph in definition.paragraphs)
-
-
-def language_words(
-    corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str], count: int
-) -> dict[str, list[str]]:
-    """Per language, the words (folded) that no other language uses: every word of its own
-    terms in the term base (``wist``, ``karta karna``: a director's words need not be printed),
-    then its texts' ``count`` most frequent.  Computed from the data, not listed by hand, so
-    any word of the texts or the term base tells the language."""
-    text_counts: dict[str, Counter[str]] = {}
-    term_words: dict[str, list[str]] = {}
-    for lang in languages:
-        text_counts[lang] = Counter(
-            fold(word) for entry in corpus.in_language(lang) for text in _texts(entry) for word in WORD.findall(text)
-        )
-        terms = vocabulary.get(lang, Vocabulary()).terms
-        term_words[lang] = list(dict.fromkeys(fold(word) for term in terms for word in WORD.findall(term)))
-    used = {lang: set(text_counts[lang]) | set(term_words[lang]) for lang in languages}
-    chosen = {}
-    for lang in languages:
-        others = set().union(*(words for code, words in used.items() if code != lang))
-        counts = text_counts[lang]
-        ranked = sorted((word for word in counts if word not in others), key=lambda word: (-counts[word], word))
-        own_terms = [word for word in term_words[lang] if word not in others]
-        chosen[lang] = list(dict.fromkeys([*own_terms, *ranked[:count]]))
-    return chosen
-
-
-def english_words(vocabulary: dict[str, Vocabulary]) -> list[str]:
-    """The term base's English words, folded: every language's search knows them (directors use
-    them everywhere), so a query word among them tells no language."""
-    english = next((entry.english for entry in vocabulary.values()), ())
-    return sorted({fold(word) for term in english for word in WORD.findall(term)})
-
-
-def model_training(corpus: Corpus, vocabulary: dict[str, Vocabulary], languages: list[str]) -> dict[str, list[str]]:
-    """The words each language's letter model learns from, folded: its texts' words, its terms
-    in the term base and its interface strings; and English's (the term base's English words and
-    the English interface), which every language's search knows."""
-    training: dict[str, list[str]] = {}
-    for lang in [*languages, MODEL_ENGLISH]:
-        own = vocabulary.get(lang, Vocabulary())
-        texts = [text for entry in corpus.in_language(lang) for text in _texts(entry)] if lang in languages else []
-        if lang == MODEL_ENGLISH:
-            texts.extend(next((entry.english for entry in vocabulary.values()), ()))
-        else:
-            texts.extend(own.terms)
-        texts.extend(ui_texts(lang))
-        training[lang] = [fold(word) for text in texts for word in WORD.findall(text)]
-    return training
-
-
-def ui_texts(lang: str) -> list[str]:
-    """The interface strings of ``lang``, placeholders and markup left out."""
-    return [re.sub(r"\{\w+\}|<[^>]*>", " ", str(text)) for text in _strings().get(lang, {}).values()]
-
-
-def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page) -> dict[str, object]:
-    """What ``search.js`` on ``/search/`` weighs: per language its own letters, its provision
-    forms (the law words no other language shares, and ``[detect] forms``), its distinctive
-    words, and where its search page is; the thresholds; the page's strings."""
-    languages = [code for code in SEARCH_LANGUAGES if corpus.in_language(code)]
-    detection = next((entry.detection for entry in vocabulary.values()), Detection())
-    law_words = {lang: {fold(word) for word in vocabulary.get(lang, Vocabulary()).law_words} for lang in languages}
-    every: set[str] = set().union(*law_words.values())
-    shared = {word for word in every if sum(word in words for words in law_words.values()) > 1}
-    forms = {
-        lang: sorted((law_words[lang] - shared) | {fold(form) for form in detection.forms.get(lang, ())})
-        for lang in languages
-    }
-    return {
-        "languages": languages,
-        "names": {lang: language_name(lang) for lang in languages},
-        "searchUrls": {lang: page.link(urls.search(lang)) for lang in languages},
-        "letters": {lang: detection.letters.get(lang, "") for lang in languages},
-        "forms": forms,
-        "words": language_words(corpus, vocabulary, languages, detection.words),
-        "english": english_words(vocabulary),
-        "model": {
-            **language_model(model_training(corpus, vocabulary, languages), detection.model),
-            "sure": detection.model["sure"],
-        },
-        "prefix": detection.prefix,
-        "margin": detection.margin,
-        "weights": detection.weights,
-        "refs": refs.syntax_for_script(),  # how results print a provision
-        "strings": {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)},
-    }
-
-
 # the strings only /search/ shows
 ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
 
 
 def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, str]:
     """The files beside the search pages, by path under ``content/docs``: each language's
-    situations (``search_data`` names the file), JSON as search.js reads it."""
+    situations and its concepts' English words by first letter (``search_data`` names the files),
+    JSON as search.js reads it."""
     files = {}
     for lang in SEARCH_LANGUAGES:
         situations = [synonym_data(s) for s in vocabulary.get(lang, Vocabulary()).synonyms if s.situation]
