@@ -655,6 +655,37 @@ export function searchEngine(data) {
     }));
   }
 
+  /** The named concepts, after a law two of them govern both, first: two concepts naming different
+   * words of the query ("passade" the pass, "i fel tur" a call out of rotation) ask for the law
+   * where they meet (30, the pass out of rotation), not for each one's own law.  Only concepts,
+   * not situations (a situation's law is its own answer), and only the first two that share one. */
+  function withSharedLaws(named, query) {
+    const concepts = named.filter((match) => !match.synonym.situation);
+    for (const [i, a] of concepts.entries()) {
+      for (const b of concepts.slice(i + 1)) {
+        if (a.carried.some((index) => b.carried.includes(index)) || !a.carried.length || !b.carried.length) continue;
+        const theirs = new Set(b.synonym.refs.map(lawOf));
+        const shared = a.synonym.refs.filter((ref) => theirs.has(lawOf(ref)));
+        if (!shared.length) continue;
+        const places = [...new Set([...a.places, ...b.places])].sort((x, y) => x - y);
+        const words = foldedWords(query);
+        const typed = typedWords(query, words);
+        const everyWord = carryingIndexes(words).every((index) => places.includes(index));
+        const both = {
+          synonym: { words: [...a.synonym.words, ...b.synonym.words], refs: shared, note: `${a.synonym.note ?? a.synonym.words[0]}, ${b.synonym.note ?? b.synonym.words[0]}` },
+          places,
+          carried: [...a.carried, ...b.carried],
+          everyWord,
+          answers: everyWord,
+          used: places.map((index) => words[index]).join(" "),
+          shown: places.map((index) => typed[index]).join(" "),
+        };
+        return [both, ...named];
+      }
+    }
+    return named;
+  }
+
   /** What the concepts a query names add, in three places:
    *  - first: the texts of each concept's governing law (the law that defines it or is titled
    *    by it), before the laws that merely mention the word (revokki → 61 before 64B3);
@@ -1027,7 +1058,7 @@ export function searchEngine(data) {
       await loadSituations();
       named = conceptsNamed(query); // again, with the situations
     }
-    const found = conceptHits(named, edition);
+    const found = conceptHits(withSharedLaws(named, query), edition);
     hits = hits.concat(found.first);
     const later = { third: found.third, next: found.next, after: found.after };
     return { provision, hits, later, answered: named.some((match) => match.answers) };
