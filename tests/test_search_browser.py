@@ -478,9 +478,11 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
     cases = _mixed_term_queries()
     assert len(cases) > 20
     misses = governing_misses(page, base_url, cases)
-    # measured 7 of 114: a word of one term also names another concept (pl 'kolejnością zapowiedź' →
-    # 28, tr 'turnuva başhakem' → the tournament's 80); a guard against regressions, not a target
-    assert len(misses) <= 7, misses
+    # measured 8 of 411 (stop 30; 7 of the fewer cases before terms round 12): a word of one term
+    # also names another concept (pl 'kolejnością odzywka' → 28), or the two longest words are the
+    # generic halves of two forms of one phrase (tr 'konuşma deklare' of 'psişik konuşma', 'psişik
+    # deklare'; sv 'korrigerad rättad' of '… revoke'); a guard against regressions, not a target
+    assert len(misses) <= 8, misses
 
 
 SPENT_CONCEPT_QUERIES = ROOT / "tests" / "fixtures" / "concepts_heldout.toml"
