@@ -660,9 +660,9 @@ export function searchEngine(data) {
    * where they meet (30, the pass out of rotation), not for each one's own law.  Only concepts,
    * not situations (a situation's law is its own answer), and only the first two that share one. */
   function withSharedLaws(named, query) {
-    const concepts = named.filter((match) => !match.synonym.situation);
-    for (const [i, a] of concepts.entries()) {
-      for (const b of concepts.slice(i + 1)) {
+    const ofConcepts = named.filter((match) => !match.synonym.situation);
+    for (const [i, a] of ofConcepts.entries()) {
+      for (const b of ofConcepts.slice(i + 1)) {
         if (a.carried.some((index) => b.carried.includes(index)) || !a.carried.length || !b.carried.length) continue;
         const theirs = new Set(b.synonym.refs.map(lawOf));
         const shared = a.synonym.refs.filter((ref) => theirs.has(lawOf(ref)));
