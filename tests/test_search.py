@@ -13,6 +13,7 @@ from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import search
+from bridgelaws.stage4_render.langmodel import fold
 from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
 from bridgelaws.stage4_render.vocabulary import (
     SEARCH_LANGUAGES,
@@ -231,6 +232,48 @@ def test_the_concepts_english_words_leave_the_page_for_their_letters_files_and_n
 )
 def test_an_english_word_is_filed_under_its_folded_first_letter(word: str, letter: str) -> None:
     assert search.english_letter(word) == letter
+
+
+def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() -> None:
+    """A situation is in the file of the first three letters (folded) of each of its phrases'
+    words of three letters or more: the file a query word fitting that word fetches (search.js
+    fits such words only by a shared start of three letters or more).  The files together hold
+    every situation once, at its place."""
+    base = pipeline.load_terms(ROOT / "content")
+    for lang in SEARCH_LANGUAGES:
+        vocabulary = with_term_base(load_vocabulary(VOCABULARY), base)[lang]
+        situations = [s for s in vocabulary.synonyms if s.situation]
+        files = search.situation_files(vocabulary)
+        placed: dict[int, object] = {}
+        for key, entries in files.items():
+            for place, situation in entries:  # type: ignore[misc]
+                assert placed.setdefault(place, situation) == situation, (lang, key, place)
+                words = {w for phrase in situation["words"] for w in re.split(r"[\W_]+", fold(phrase))}
+                assert key in {search.situation_key(w) for w in words}, (lang, key, situation)
+        assert [placed[place] for place in sorted(placed)] == [search.synonym_data(s) for s in situations], lang
+        for place, situation in enumerate(situations):
+            for word in (w for phrase in situation.words for w in re.split(r"[\W_]+", fold(phrase)) if len(w) >= 3):
+                assert place in {entry[0] for entry in files[search.situation_key(word)]}, (lang, word)  # type: ignore[index]
+        assert len(files) > 100, lang  # three letters tell many files apart
+
+
+@pytest.mark.parametrize(
+    ("word", "key"), [("lahti", "lah"), ("Lähtö", "lah"), ("kj", "kj"), ("52", "52"), ("öß", "o_"), ("ılık", "ili")]
+)
+def test_a_situation_word_is_filed_under_its_first_three_letters_folded(word: str, key: str) -> None:
+    assert search.situation_key(fold(word)) == key
+
+
+@pytest.mark.parametrize(
+    ("keys", "packed"),
+    [
+        (["aan", "aie", "aih", "kj"], "aan aieh =kj"),
+        (["tar", "tab", "pel"], "pel tabr"),
+        ([], ""),
+    ],
+)
+def test_the_situations_keys_are_packed_by_their_first_two_letters(keys: list[str], packed: str) -> None:
+    assert search.packed_keys(keys) == packed
 
 
 def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:

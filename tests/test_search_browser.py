@@ -29,7 +29,7 @@ from bench.heldout import result_key
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage4_render import compounds, langmodel
+from bridgelaws.stage4_render import compounds, langmodel, search
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage5_site import search_css
@@ -537,6 +537,28 @@ def test_a_situations_words_in_another_order_still_find_its_law(page: object, ba
     assert len(misses) <= 1, misses  # measured: 0 of 60
 
 
+def test_the_situations_fetched_for_earlier_queries_change_no_answer(browser: object, base_url: str) -> None:
+    """The situations come in files by their words' first letters, each fetched once: a query's
+    results are the same on a fresh page and after other queries fetched other files (their
+    situations sit among the concepts in one order, whichever file came first)."""
+    cases = _situation_queries("situations fetched before", 6)
+    for lang in SEARCH_LANGUAGES:
+        queries = [query for case_lang, query, _ in cases if case_lang == lang]
+        context = browser.new_context()  # type: ignore[attr-defined]
+        try:
+            fresh = {query: run_search(context.new_page(), base_url, lang, query) for query in queries}
+            page = context.new_page()
+            run_search(page, base_url, lang, queries[-1])
+            for query in reversed(queries[:-1]):  # typed on the page, each after the ones after it
+                page.fill("#search-input", query)
+                page.press("#search-input", "Enter")
+                page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)
+                shown = page.eval_on_selector_all("#search-results a", "l => l.map(a => a.getAttribute('href'))")
+                assert shown == fresh[query], (lang, query)
+        finally:
+            context.close()
+
+
 def _situations_in_other_terms(per_language: int) -> list[tuple[str, str, str]]:
     """(language, a situation's phrase with one word replaced by another one-word term of the
     concept that word is a term of, the situation's law), of its two-word phrases: directors type a concept in their own
@@ -889,9 +911,10 @@ def _fetched(page: object, base_url: str, lang: str, query: str) -> list[str]:
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_the_situations_are_fetched_only_for_what_no_concept_names(browser: object, base_url: str, lang: str) -> None:
     """A situation is two words or more, and answers what no concept names whole: a first search
-    of one word, or of a concept's two-word term ("yetkisiz bilgi"), does not carry their file
-    (the search page's budget); two words no concept names both of fetch it once."""
-    situations = "/" + urls.search_situations(lang)
+    of one word, or of a concept's two-word term ("yetkisiz bilgi"), fetches none of their files
+    (the search page's budget); two words no concept names both of fetch their words' files,
+    each once, and no file that does not exist."""
+    files = "/" + urls.search_situations(lang, "").removesuffix(".json")  # ".../situations-"
     base = pipeline.load_terms(ROOT / "content")
     term = next(
         form
@@ -901,11 +924,21 @@ def test_the_situations_are_fetched_only_for_what_no_concept_names(browser: obje
         if len(form.split()) == 2 and "*" not in form and all(len(word) >= 4 for word in form.split())
     )
     word = bench_search.QUERIES[lang]
+    keys = set(search.situation_files(with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), base)[lang]))
+
+    def situation_files(query: str) -> list[str]:
+        fetched = _fetched(context.new_page(), base_url, lang, query)
+        return [path.removeprefix(files).removesuffix(".json") for path in fetched if path.startswith(files)]
+
     context = browser.new_context()  # type: ignore[attr-defined]
     try:
-        assert situations not in _fetched(context.new_page(), base_url, lang, word)
-        assert situations not in _fetched(context.new_page(), base_url, lang, term), term
-        assert _fetched(context.new_page(), base_url, lang, f"{word} qxzvjk").count(situations) == 1
+        assert not situation_files(word)
+        assert not situation_files(term), term
+        for query in (f"{word} qxzvjk", f"{term} qxzvjk"):
+            fetched = situation_files(query)
+            assert len(fetched) == len(set(fetched)) and set(fetched) <= keys, (query, fetched)
+            own = {search.situation_key(langmodel.fold(w)) for w in query.split()} & keys
+            assert own and own <= set(fetched), (query, own, fetched)
     finally:
         context.close()
 

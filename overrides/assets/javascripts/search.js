@@ -415,26 +415,71 @@ export function searchEngine(data) {
     return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
   }
 
-  /* The concepts (data.synonyms), and after them, once a query of two words or more fetched them,
-   * the situations: a language's phrases for what happens at the table ("son löveye bakmak" →
-   * 66), matched as concepts are.  Their file (data.situations) is not part of a one-word first
-   * search (a situation is two words or more), nor of one a concept names whole. */
+  /* The concepts (data.synonyms), and after them the situations: a language's phrases for what
+   * happens at the table ("son löveye bakmak" → 66), matched as concepts are.  They are in files
+   * by their words' first SITUATION_KEY letters (data.situations, search.py situation_files), of
+   * which a query of two words or more fetches its own words' (a situation is two words or more,
+   * and a query word fits a situation's word only when both start alike that far); a one-word
+   * first search fetches none, nor one a concept names whole. */
   const concepts = [...data.synonyms];
   const conceptWords = concepts.map(wordsOf);
-  let situationsLoaded = null;
-  let situationsIn = false; // the situations are among the concepts
-  function loadSituations() {
-    situationsLoaded ??= fetch(siteUrl(data.situations))
-      .then((response) => (response.ok ? response.json() : []))
-      .then((situations) => {
-        for (const situation of situations) {
-          concepts.push({ ...situation, situation: true });
-          conceptWords.push(wordsOf(situation));
-        }
-        situationsIn = true;
-      })
-      .catch(() => {}); // offline and not cached: the concepts still answer
-    return situationsLoaded;
+  const SITUATION_KEY = 3;
+  // search.py packed_keys: "aan aiehk =kj" is aan, aie, aih, aik and kj
+  const situationKeys = new Set(
+    (data.situations ? data.situations.keys.split(" ") : []).flatMap((token) =>
+      token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third),
+    ),
+  );
+  const situationFiles = new Map(); // key → its file's promise
+  const situationsAt = new Map(); // a situation's place among all of them → [it, its words]
+  let situationCount = 0; // the situations at the end of `concepts`, in their places' order
+  let situationsIn = false; // some situations are among the concepts
+
+  /** The situations' file a folded word is in: its first letters, any but a-z and 0-9 as "_"
+   * (search.py situation_key: "lahti" → "lah"). */
+  function situationKey(word) {
+    return [...word].slice(0, SITUATION_KEY).map((char) => (/[a-z0-9]/.test(char) ? char : "_")).join("");
+  }
+
+  /** Fetches the situations' files of a query's words (of each form a word is matched by: its
+   * spellings, and for a carrying word the one-word terms it stands for), each file once. */
+  function loadSituations(query) {
+    if (!data.situations) return Promise.resolve();
+    const forms = foldedWords(query).flatMap((word) => {
+      const spelled = termForms(word);
+      return carries(word) ? [...spelled, ...conceptSynonyms(spelled)] : spelled;
+    });
+    const wanted = [...new Set(forms.map(situationKey))].filter((key) => situationKeys.has(key));
+    for (const key of wanted) {
+      if (situationFiles.has(key)) continue;
+      const file = fetch(siteUrl(data.situations.url.replace("{k}", key)))
+        .then((response) => (response.ok ? response.json() : []))
+        .then((entries) => {
+          for (const [place, situation] of entries) {
+            if (!situationsAt.has(place)) situationsAt.set(place, [{ ...situation, situation: true }, wordsOf(situation)]);
+          }
+          placeSituations();
+        })
+        .catch(() => situationFiles.delete(key)); // offline and not cached: the concepts still answer
+      situationFiles.set(key, file);
+    }
+    return Promise.all(wanted.map((key) => situationFiles.get(key)));
+  }
+
+  /** The situations fetched so far after the concepts, in their places' order, whichever file
+   * came first (the order breaks the last ties of conceptsNamed). */
+  function placeSituations() {
+    const placed = [...situationsAt.keys()].sort((a, b) => a - b).map((place) => situationsAt.get(place));
+    concepts.splice(concepts.length - situationCount, situationCount, ...placed.map(([situation]) => situation));
+    conceptWords.splice(conceptWords.length - situationCount, situationCount, ...placed.map(([, words]) => words));
+    situationCount = placed.length;
+    situationsIn = true;
+  }
+
+  /** A concept added to the page's (from an English file): before the situations. */
+  function addConcept(concept) {
+    concepts.splice(concepts.length - situationCount, 0, concept);
+    conceptWords.splice(conceptWords.length - situationCount, 0, wordsOf(concept));
   }
 
   /* The concepts' English words ("revoke", "penalty card": directors type them in every
@@ -458,8 +503,7 @@ export function searchEngine(data) {
           for (const [id, concept] of whole) {
             if (wholeIn.has(id)) continue;
             wholeIn.add(id);
-            concepts.push(concept);
-            conceptWords.push(wordsOf(concept));
+            addConcept(concept);
           }
           singleTerms = oneWordTerms();
           synonymsOfWord.clear();
@@ -1050,12 +1094,12 @@ export function searchEngine(data) {
     if (letters.length && data.english) {
       // a word the language's own words do not name may be English; the situations meanwhile
       const english = loadEnglish(letters);
-      if (mayNameSituation(query, named)) loadSituations();
+      if (mayNameSituation(query, named)) loadSituations(query);
       await english;
       named = conceptsNamed(query); // again, with the English words
     }
     if (!provision && mayNameSituation(query, named)) {
-      await loadSituations();
+      await loadSituations(query);
       named = conceptsNamed(query); // again, with the situations
     }
     const found = conceptHits(withSharedLaws(named, query), edition);
@@ -1104,9 +1148,9 @@ export function searchEngine(data) {
   async function loneWordHits(query, edition, besideTexts = false) {
     if (parseProvision(query)) return null;
     let named = conceptsOfLoneWord(query).map((match) => ({ ...match, answers: !besideTexts }));
-    if (!named.length && !besideTexts && !situationsLoaded) {
+    if (!named.length && !besideTexts) {
       // the situations' file only when no concept holds the word: a first search's budget
-      await loadSituations();
+      await loadSituations(query);
       named = conceptsOfLoneWord(query);
     }
     const hits = conceptHits(named, edition);

@@ -91,10 +91,11 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
-def search_situations(lang: str) -> str:
-    """``fi/search/situations.json``: the language's situations, fetched by search.js for a
-    query of two words or more (a one-word first search does not carry them)."""
-    return f"{search(lang)}situations.json"
+def search_situations(lang: str, key: str = "{k}") -> str:
+    """``fi/search/situations-lah.json``: the language's situations with a word starting with
+    ``key`` (its first three letters, folded: "lähti" → ``lah``), fetched by search.js for a
+    query of two words or more, one file per query word (a one-word first search carries none)."""
+    return f"{search(lang)}situations-{key}.json"
 
 
 def search_english(lang: str, letter: str = "{l}") -> str:

@@ -122,8 +122,8 @@ def search_files(site: Path, lang: str) -> list[Path]:
     files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
     for folder in ("index", "fragment", "filter"):
         files += sorted((index / folder).glob(f"{lang}_*"))
-    files.append(site / urls.search_situations(lang))  # what a query of two words or more fetches
-    files += sorted((site / urls.search(lang)).glob(urls.search_english(lang, "*").rsplit("/", 1)[-1]))  # English words
+    for words_of in (urls.search_situations, urls.search_english):  # a query's situations and English words
+        files += sorted((site / urls.search(lang)).glob(words_of(lang, "*").rsplit("/", 1)[-1]))
     return [path for path in files if path.is_file()]
 
 
