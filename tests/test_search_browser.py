@@ -457,6 +457,25 @@ def test_two_concepts_ask_for_the_law_where_they_meet(page: object, base_url: st
     assert len(misses) <= MEETING_MISSES, misses
 
 
+# A situation holding a query's rare, telling words, though fewer of its words than another holds
+# of the common ones (search.js SITUATION_RARE): the first five from held-out sets' dev halves,
+# the last two written for this test
+RARE_WORD_SITUATIONS = [
+    ("sv", "motspelaren påpekade partnerns fel under spelet", "law:9"),
+    ("sv", "Träkarlen påpekade att försvararen inte bekände färg", "law:43"),
+    ("fi", "Jakaja otti laatikosta väärän tarjouskortin ja vaihtoi heti", "law:25"),
+    ("fi", "Pelinviejä väitti saavansa loput tikit, puolustajat kiistivät", "law:70"),
+    ("pl", "gracze podaja rozne wersje tego co sie stalo", "law:85"),
+    ("tr", "savunmacı oyun sırasında ortağının hatasını söyledi", "law:9"),
+    ("sv", "trakarlen papekade att motspelaren inte bekande farg", "law:43"),
+]
+
+
+def test_a_situation_holding_the_rare_words_of_a_query_answers_it(page: object, base_url: str) -> None:
+    """measured: 0 of 7; all 7 missed when only the count of words held named a situation"""
+    assert not governing_misses(page, base_url, RARE_WORD_SITUATIONS)
+
+
 def _mixed_term_queries() -> list[tuple[str, str, str]]:
     """(language, a word of one term + a word of another term of the same concept, its governing
     law): the concept's words as a whole name it, though no one term holds both words ("wist"
@@ -487,7 +506,7 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
 
 SPENT_CONCEPT_QUERIES = ROOT / "tests" / "fixtures" / "concepts_heldout.toml"
 # measured on the spent set when it was committed; raise it when search answers more of it
-SPENT_CONCEPT_QUERIES_FOUND = 95
+SPENT_CONCEPT_QUERIES_FOUND = 96
 # a situation typed with one word in another term of its concept (measured when written)
 MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' other terms)
 
