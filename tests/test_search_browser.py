@@ -931,8 +931,8 @@ def _fetched(page: object, base_url: str, lang: str, query: str) -> list[str]:
 def test_the_situations_are_fetched_only_for_what_no_concept_names(browser: object, base_url: str, lang: str) -> None:
     """A situation is two words or more, and answers what no concept names whole: a first search
     of one word, or of a concept's two-word term ("yetkisiz bilgi"), fetches none of their files
-    (the search page's budget); two words no concept names both of fetch their words' files,
-    each once, and no file that does not exist."""
+    (the search page's budget); two words no concept names both of fetch the files' keys and
+    their words' files, each once, and no file that does not exist."""
     files = "/" + urls.search_situations(lang, "").removesuffix(".json")  # ".../situations-"
     base = pipeline.load_terms(ROOT / "content")
     term = next(
@@ -955,6 +955,8 @@ def test_the_situations_are_fetched_only_for_what_no_concept_names(browser: obje
         assert not situation_files(term), term
         for query in (f"{word} qxzvjk", f"{term} qxzvjk"):
             fetched = situation_files(query)
+            assert fetched.count("index") == 1, (query, fetched)  # the files' keys, not on the page
+            fetched.remove("index")
             assert len(fetched) == len(set(fetched)) and set(fetched) <= keys, (query, fetched)
             own = {search.situation_key(langmodel.fold(w)) for w in query.split()} & keys
             assert own and own <= set(fetched), (query, own, fetched)

@@ -424,12 +424,7 @@ export function searchEngine(data) {
   const concepts = [...data.synonyms];
   const conceptWords = concepts.map(wordsOf);
   const SITUATION_KEY = 3;
-  // search.py packed_keys: "aan aiehk =kj" is aan, aie, aih, aik and kj
-  const situationKeys = new Set(
-    (data.situations ? data.situations.keys.split(" ") : []).flatMap((token) =>
-      token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third),
-    ),
-  );
+  let situationKeys = null; // the keys' file's promise: a Set of the keys
   const situationFiles = new Map(); // key → its file's promise
   const situationsAt = new Map(); // a situation's place among all of them → [it, its words]
   let situationCount = 0; // the situations at the end of `concepts`, in their places' order
@@ -443,13 +438,21 @@ export function searchEngine(data) {
 
   /** Fetches the situations' files of a query's words (of each form a word is matched by: its
    * spellings, and for a carrying word the one-word terms it stands for), each file once. */
-  function loadSituations(query) {
-    if (!data.situations) return Promise.resolve();
+  async function loadSituations(query) {
+    if (!data.situations) return;
     const forms = foldedWords(query).flatMap((word) => {
       const spelled = termForms(word);
       return carries(word) ? [...spelled, ...conceptSynonyms(spelled)] : spelled;
     });
-    const wanted = [...new Set(forms.map(situationKey))].filter((key) => situationKeys.has(key));
+    situationKeys ??= fetch(siteUrl(data.situations.keys))
+      .then((response) => (response.ok ? response.json() : ""))
+      .then(unpackKeys)
+      .catch(() => {
+        situationKeys = null; // offline and not cached: the concepts still answer; asked again next time
+        return new Set();
+      });
+    const keys = await situationKeys;
+    const wanted = [...new Set(forms.map(situationKey))].filter((key) => keys.has(key));
     for (const key of wanted) {
       if (situationFiles.has(key)) continue;
       const file = fetch(siteUrl(data.situations.url.replace("{k}", key)))
@@ -463,7 +466,14 @@ export function searchEngine(data) {
         .catch(() => situationFiles.delete(key)); // offline and not cached: the concepts still answer
       situationFiles.set(key, file);
     }
-    return Promise.all(wanted.map((key) => situationFiles.get(key)));
+    await Promise.all(wanted.map((key) => situationFiles.get(key)));
+  }
+
+  /** The keys of the situations' files (search.py packed_keys: "aan aiehk =kj" is aan, aie, aih,
+   * aik and kj). */
+  function unpackKeys(packed) {
+    const tokens = packed.split(" ").filter(Boolean);
+    return new Set(tokens.flatMap((token) => (token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third))));
   }
 
   /** The situations fetched so far after the concepts, in their places' order, whichever file

@@ -98,6 +98,13 @@ def search_situations(lang: str, key: str = "{k}") -> str:
     return f"{search(lang)}situations-{key}.json"
 
 
+def search_situation_keys(lang: str) -> str:
+    """``fi/search/situations-index.json``: the keys of the language's situations' files (see
+    search_situations), fetched with the first of them; a key is three letters at most, so no
+    situations' file is called ``index``."""
+    return search_situations(lang, "index")
+
+
 def search_english(lang: str, letter: str = "{l}") -> str:
     """``fi/search/english-r.json``: the concepts' English words starting with a letter ("revoke",
     "renege"), which directors type in every language; fetched by search.js for a query word of

@@ -55,7 +55,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
 
     URLs are root-relative without the leading slash, like everywhere inside the site.
     """
-    keys = list(situation_files(vocabulary))
+    keys = situation_files(vocabulary)
     docs = []
     for entry in corpus.in_language(lang):
         meta = entry.meta
@@ -128,8 +128,13 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "synonyms": concepts,
         **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
         # what happens at the table, in the language's words (content/terms/situations): files by
-        # a word's first letters, fetched for a query of two words or more (situation_files)
-        **({"situations": {"url": urls.search_situations(lang), "keys": packed_keys(keys)}} if keys else {}),
+        # a word's first letters, fetched for a query of two words or more (situation_files), and
+        # their keys, fetched with the first (on the page they would weigh on every first search)
+        **(
+            {"situations": {"url": urls.search_situations(lang), "keys": urls.search_situation_keys(lang)}}
+            if keys
+            else {}
+        ),
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 
@@ -202,6 +207,8 @@ def english_letter(word: str) -> str:
 SPLIT_WORDS = re.compile(r"[\W_]+")
 
 
+SEPARATORS = (",", ":")  # JSON without spaces
+
 SITUATION_KEY = 3  # search.js: a query word fits a situation's word only when both start alike this far
 
 
@@ -225,10 +232,15 @@ def situation_keys(phrases: Iterable[str]) -> set[str]:
     return keys
 
 
+def situations_data(lang: str) -> dict[str, str]:
+    """Where search.js finds the language's situations: a file per key ("{k}") and the keys' file."""
+    return {"url": urls.search_situations(lang), "keys": urls.search_situation_keys(lang)}
+
+
 def packed_keys(keys: Iterable[str]) -> str:
-    """The situations' keys as the page carries them: by their first two letters, each followed by
-    the third letters ("aan aiehk": aan, aie, aih, aik), a shorter key marked ``=`` ("=kj"); half
-    the bytes of the keys listed (0.4 KB of every Finnish first search, not 0.8)."""
+    """The situations' keys as their index file holds them: by their first two letters, each
+    followed by the third letters ("aan aiehk": aan, aie, aih, aik), a shorter key marked ``=``
+    ("=kj"); half the bytes of the keys listed (0.4 KB gzip for Finnish, not 0.8)."""
     tokens: dict[str, str] = {}
     for key in sorted(keys):
         if len(key) < SITUATION_KEY:
@@ -453,10 +465,13 @@ def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str,
     for lang in SEARCH_LANGUAGES:
         if corpus.in_language(lang):
             # a search language is never the default one: its docs folder is its URL's ("fi/…")
-            for key, situations in situation_files(vocabulary.get(lang, Vocabulary())).items():
+            situations = situation_files(vocabulary.get(lang, Vocabulary()))
+            for key, entries in situations.items():
                 files[urls.search_situations(lang, key)] = json.dumps(
-                    situations, ensure_ascii=False, separators=(",", ":")
+                    entries, ensure_ascii=False, separators=(",", ":")
                 )
+            if situations:
+                files[urls.search_situation_keys(lang)] = json.dumps(packed_keys(situations))
             for letter, words in own_concepts(vocabulary.get(lang, Vocabulary()))[1].items():
                 files[urls.search_english(lang, letter)] = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return files
