@@ -55,7 +55,6 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
 
     URLs are root-relative without the leading slash, like everywhere inside the site.
     """
-    keys = situation_files(vocabulary)
     docs = []
     for entry in corpus.in_language(lang):
         meta = entry.meta
@@ -130,11 +129,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # what happens at the table, in the language's words (content/terms/situations): files by
         # a word's first letters, fetched for a query of two words or more (situation_files), and
         # their keys, fetched with the first (on the page they would weigh on every first search)
-        **(
-            {"situations": {"url": urls.search_situations(lang), "keys": urls.search_situation_keys(lang)}}
-            if keys
-            else {}
-        ),
+        **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 
