@@ -248,11 +248,11 @@ def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() 
         for key, entries in files.items():
             for place, situation in entries:  # type: ignore[misc]
                 assert placed.setdefault(place, situation) == situation, (lang, key, place)
-                words = {w for phrase in situation["words"] for w in re.split(r"[\W_]+", fold(phrase))}
+                words = {w for phrase in situation["words"] for w in search.situation_words(phrase)}
                 assert key in {search.situation_key(w) for w in words}, (lang, key, situation)
         assert [placed[place] for place in sorted(placed)] == [search.synonym_data(s) for s in situations], lang
         for place, situation in enumerate(situations):
-            for word in (w for phrase in situation.words for w in re.split(r"[\W_]+", fold(phrase)) if len(w) >= 3):
+            for word in (w for phrase in situation.words for w in search.situation_words(phrase) if len(w) >= 3):
                 assert place in {entry[0] for entry in files[search.situation_key(word)]}, (lang, word)  # type: ignore[index]
         assert len(files) > 100, lang  # three letters tell many files apart
 
@@ -262,6 +262,18 @@ def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() 
 )
 def test_a_situation_word_is_filed_under_its_first_three_letters_folded(word: str, key: str) -> None:
     assert search.situation_key(fold(word)) == key
+
+
+@pytest.mark.parametrize(
+    ("phrase", "words"),
+    [
+        ("KJ:n lähtö", ["kj", "n", "lahto"]),
+        ("pakassa 52 korttia", ["pakassa", "52", "korttia"]),
+        ("ölü_el", ["olu", "el"]),
+    ],
+)
+def test_a_situations_phrase_is_split_as_search_js_splits_it(phrase: str, words: list[str]) -> None:
+    assert search.situation_words(phrase) == words
 
 
 @pytest.mark.parametrize(

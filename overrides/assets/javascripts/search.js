@@ -428,7 +428,6 @@ export function searchEngine(data) {
   const situationFiles = new Map(); // key → its file's promise
   const situationsAt = new Map(); // a situation's place among all of them → [it, its words]
   let situationCount = 0; // the situations at the end of `concepts`, in their places' order
-  let situationsIn = false; // some situations are among the concepts
 
   /** The situations' file a folded word is in: its first letters, any but a-z and 0-9 as "_"
    * (search.py situation_key: "lahti" → "lah"). */
@@ -483,7 +482,6 @@ export function searchEngine(data) {
     concepts.splice(concepts.length - situationCount, situationCount, ...placed.map(([situation]) => situation));
     conceptWords.splice(conceptWords.length - situationCount, situationCount, ...placed.map(([, words]) => words));
     situationCount = placed.length;
-    situationsIn = true;
   }
 
   /** A concept added to the page's (from an English file): before the situations. */
@@ -641,19 +639,19 @@ export function searchEngine(data) {
     const meaningful = carryingIndexes(words);
     const spelled = words.map(termForms);
     // only once the situations are there: the concepts need no other words
-    const situations = situationsIn;
+    const situations = situationCount > 0;
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
+    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index]]);
     const fitsWord = (order, index) => (part) => {
       if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
-      return spelled[index].some((word) => situationFit(part, word)) || standsFor[index].some((word) => situationFit(part, word));
+      return situationForms[index].some((word) => situationFit(part, word));
     };
     const fitting = conceptWords.map(({ vocabulary }, order) => meaningful.filter((index) => vocabulary.some(fitsWord(order, index))));
     // a situation's word held by a shared stem (stemFit), not only by the start of a compound
     const firmly = (match, index) =>
-      !match.synonym.situation ||
-      conceptWords[match.order].vocabulary.some((part) => [...spelled[index], ...standsFor[index]].some((word) => stemFit(part, word)));
+      !match.synonym.situation || conceptWords[match.order].vocabulary.some((part) => situationForms[index].some((word) => stemFit(part, word)));
     const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
     const found = [];
     concepts.forEach((synonym, order) => {
@@ -681,6 +679,7 @@ export function searchEngine(data) {
       match.weight = match.carried.reduce((sum, index) => sum + (firmly(match, index) ? 1 : LOOSE_WORD), 0);
       match.cover = phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part)));
     }
+    // most words first, a word a situation holds only by a compound's start counting LOOSE_WORD;
     // then a concept before a situation naming the same words (the concept's term is the name),
     // and between those the phrase the query says most of ("motspelare spelade före partnern" is
     // 57's "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half)

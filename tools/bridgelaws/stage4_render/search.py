@@ -202,8 +202,6 @@ def english_letter(word: str) -> str:
 SPLIT_WORDS = re.compile(r"[\W_]+")
 
 
-SEPARATORS = (",", ":")  # JSON without spaces
-
 SITUATION_KEY = 3  # search.js: a query word fits a situation's word only when both start alike this far
 
 
@@ -221,10 +219,16 @@ def situation_keys(phrases: Iterable[str]) -> set[str]:
     file of each of them (it is placed whole, each word as typed)."""
     keys: set[str] = set()
     for phrase in phrases:
-        words = [word for word in SPLIT_WORDS.split(fold(phrase)) if word]
+        words = situation_words(phrase)
         long = [word for word in words if len(word) >= SITUATION_KEY]
         keys.update(situation_key(word) for word in long or words)
     return keys
+
+
+def situation_words(phrase: str) -> list[str]:
+    """A phrase's words as search.js reads them (``wordsOf``): folded, its runs of letters and
+    digits ("KJ:n lähtö" → kj, n, lahto)."""
+    return [word for word in SPLIT_WORDS.split(fold(phrase)) if word]
 
 
 def situations_data(lang: str) -> dict[str, str]:
