@@ -103,6 +103,12 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[counts]\nconcept = "c"\nhand = "13"\nnear = 3\n', ":1: [counts] hand and near"),
         ('[counts]\nconcept = "c"\nhand = 13\nnear = 3\ncards = ["c*rd"]\n', ":1: [counts] cards"),
         ("[fi]\nx = 1\n[sv]\ncards = [3]\n", ":3: [sv] cards"),
+        ("[fi]\nnumbers = 1\n[sv]\nx = 1\n", ":2: [fi] numbers: expected a table"),
+        ('[fi]\nnumbers = { 1 = ["yksi"] }\n[sv]\nnumbers = { 60 = ["sextio"] }\n', ":4: [sv] numbers: '60'"),
+        ('[fi]\nx = 1\n[sv]\nnumbers = { tolv = ["tolv"] }\n', ":4: [sv] numbers: 'tolv'"),
+        ('[pl]\nnumbers = { 12 = "dwanaście" }\n', ":2: [pl] numbers: 12: expected a list"),
+        ('[pl]\nnumbers = { 12 = ["dwana*"] }\n', ":2: [pl] numbers: 12: expected a list"),
+        ("[pl]\nnumbers = { 12 = [] }\n", ":2: [pl] numbers: 12: expected a list"),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:

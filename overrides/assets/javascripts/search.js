@@ -366,10 +366,16 @@ export function searchEngine(data) {
    * else ("zagrał 2 karty", two cards played at once). */
   const COUNTS = data.counts || null;
   const CARDS = COUNTS ? alternatives(COUNTS.cards) : "";
-  const COUNT = CARDS ? new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\s*(?:${CARDS})(?![\\p{L}\\p{N}])`, "gu") : null;
+  // a count written as words ("kaksitoista korttia", "on dört kart"): folded word → number, the
+  // longest first in the pattern ("on iki" before "on")
+  const NUMBER_WORDS = new Map(Object.entries((COUNTS && COUNTS.numbers) || {}).map(([word, count]) => [fold(word), count]));
+  const NUMBERS = [...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).map((word) => alternatives([word]));
+  const COUNTED = ["\\d{1,2}", ...NUMBERS].join("|");
+  const COUNT = CARDS ? new RegExp(`(?<![\\p{L}\\p{N}])(${COUNTED})\\s*(?:${CARDS})(?![\\p{L}\\p{N}])`, "gu") : null;
   const COUNT_WORDS = COUNTS ? ` ${fold(COUNTS.words)} ` : "";
   function countAsConcept(typed, number) {
-    const off = Math.abs(Number(number) - COUNTS.hand);
+    const count = /^\d+$/.test(number) ? Number(number) : NUMBER_WORDS.get(number.split(/\s+/).join(" "));
+    const off = Math.abs(count - COUNTS.hand);
     return off > 0 && off <= COUNTS.near ? COUNT_WORDS : typed;
   }
 

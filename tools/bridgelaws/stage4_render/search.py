@@ -143,7 +143,13 @@ def counts_data(vocabulary: Vocabulary) -> dict[str, object]:
     """What search.js reads a count of cards with (vocabulary.Counts), and the words it stands for."""
     counts = vocabulary.counts
     assert counts is not None
-    return {"hand": counts.hand, "near": counts.near, "cards": list(counts.cards), "words": vocabulary.count_words}
+    return {
+        "hand": counts.hand,
+        "near": counts.near,
+        "cards": list(counts.cards),
+        "words": vocabulary.count_words,
+        **({"numbers": dict(counts.numbers)} if counts.numbers else {}),
+    }
 
 
 def synonym_data(synonym: Synonym) -> dict[str, object]:

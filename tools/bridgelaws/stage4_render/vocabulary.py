@@ -95,6 +95,8 @@ class Counts:
     hand: int
     near: int
     cards: tuple[str, ...]
+    # a count written as words, per language ("kaksitoista korttia", "on dört kart"): word → number
+    numbers: tuple[tuple[str, int], ...] = ()
 
 
 class VocabularyError(ValueError):
@@ -130,7 +132,9 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
             own = _vocabulary(path, lang, table)
             strains = tuple(dict.fromkeys((*shared_strains, *own.strains)))
             cards = _strains(path, lang, table.get("cards"), "cards")
-            own_counts = counts and replace(counts, cards=tuple(dict.fromkeys((*counts.cards, *cards))))
+            numbers = _numbers(path, lang, table.get("numbers"))
+            cards = tuple(dict.fromkeys((*counts.cards, *cards))) if counts else cards
+            own_counts = counts and replace(counts, cards=cards, numbers=numbers)
             languages[lang] = replace(
                 own, detection=detection, strains=strains, bid_concept=bid_concept, counts=own_counts
             )
@@ -152,6 +156,26 @@ def _counts(path: Path, table: object) -> Counts | None:
     return Counts(concept, hand, near, _strains(path, "counts", table.get("cards"), "cards"))
 
 
+def _numbers(path: Path, lang: str, table: object) -> tuple[tuple[str, int], ...]:
+    """A language's ``numbers`` (``{ 12 = ["kaksitoista", "kahdellatoista"] }``): each word with
+    the count it writes, lower-cased; none when the language has no table."""
+    if table is None:
+        return ()
+    line = _line_of(path, "numbers", after=f"[{lang}]")
+    where = f"{path}:{line}: [{lang}] numbers"
+    if not isinstance(table, dict):
+        raise VocabularyError(f"{where}: expected a table of counts, {{ 12 = [words] }}")
+    pairs: list[tuple[str, int]] = []
+    for count, words in table.items():
+        if not (str(count).isdigit() and 0 < int(count) <= 52):
+            raise VocabularyError(f"{where}: {count!r}: expected a count of cards, 1 to 52")
+        written = isinstance(words, list) and all(isinstance(w, str) and w.strip() and "*" not in w for w in words)
+        if not (written and words):
+            raise VocabularyError(f"{where}: {count}: expected a list of words (no '*'), got {words!r}")
+        pairs.extend((" ".join(str(word).lower().split()), int(count)) for word in words)
+    return tuple(pairs)
+
+
 def _bids(path: Path, table: object) -> tuple[str, tuple[str, ...]]:
     """The ``[bids]`` table: the term base concept a typed bid stands for, the strains of every language."""
     if not isinstance(table, dict):
@@ -171,9 +195,12 @@ def _strains(path: Path, where: str, value: object, key: str = "strains") -> tup
     return tuple(str(strain).lower() for strain in strains)
 
 
-def _line_of(path: Path, text: str) -> int:
+def _line_of(path: Path, text: str, after: str = "") -> int:
+    """The first line starting with ``text`` (after the first line starting with ``after``), or 1."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return next((number for number, line in enumerate(lines, start=1) if line.strip().startswith(text)), 1)
+    start = next((number for number, line in enumerate(lines) if line.strip().startswith(after)), 0) if after else 0
+    found = (number for number, line in enumerate(lines[start:], start=start + 1) if line.strip().startswith(text))
+    return next(found, 1)
 
 
 def with_term_base(
