@@ -109,6 +109,10 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[pl]\nnumbers = { 12 = "dwanaście" }\n', ":2: [pl] numbers: 12: expected a list"),
         ('[pl]\nnumbers = { 12 = ["dwana*"] }\n', ":2: [pl] numbers: 12: expected a list"),
         ("[pl]\nnumbers = { 12 = [] }\n", ":2: [pl] numbers: 12: expected a list"),
+        ('[fi]\nx = 1\n[sv]\ncard_word = "kort"\n', ":4: [sv] card_word: expected one word beside card_names"),
+        ('[sv]\ncard_names = ["kung"]\n', ":2: [sv] card_word"),
+        ('[sv]\ncard_names = ["kung"]\ncard_word = "ett kort"\n', ":2: [sv] card_word"),
+        ('[sv]\ncard_names = ["k*ng"]\ncard_word = "kort"\n', "[sv] card_names"),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:

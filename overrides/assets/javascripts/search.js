@@ -389,11 +389,15 @@ export function searchEngine(data) {
       .join("|");
   }
 
+  /* An ending written after an apostrophe or a colon is the word's case, not a word ("Doğu'daydı",
+   * "kj:n", "TL:s"): the word is matched without it, as typed and folded alike. */
+  const SUFFIX = /([\p{L}\p{N}])['’:]\p{L}+/gu;
+
   /** A query's words as matched against the term base: folded, each bid as the language's word
    * for a bid and each count of cards that is no hand as the words for one, split at what is no
    * letter or digit. */
   function foldedWords(query) {
-    let folded = fold(query);
+    let folded = fold(query).replace(SUFFIX, "$1");
     if (BID) folded = folded.replace(BID, ` ${BID_WORDS[0]} `);
     if (COUNT) folded = folded.replace(COUNT, countAsConcept);
     return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -404,10 +408,18 @@ export function searchEngine(data) {
     return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
   }
 
-  /** A folded query word's forms to match the term base with: its spellings (spellings), or
-   * for a bid every word for a bid. */
+  /* A card named by its suit or rank ("tappade ruterkungen", "maça papazını oynadı"): to the
+   * term base it is also the language's word for a card (search.toml card_names, card_word), so
+   * "spelföraren tappade en klöver" is the situation "spelföraren tappade ett kort" (Law 48). */
+  const CARD_NAME = data.cardNames ? new RegExp(`^(?:${alternatives(data.cardNames.names)})$`, "u") : null;
+  const CARD_WORD = data.cardNames ? fold(data.cardNames.word) : "";
+
+  /** A folded query word's forms to match the term base with: its spellings (spellings), and for
+   * a card's name the word for a card; for a bid every word for a bid. */
   function termForms(word) {
-    return BID_WORDS.length && word === BID_WORDS[0] ? BID_WORDS : spellings(word);
+    if (BID_WORDS.length && word === BID_WORDS[0]) return BID_WORDS;
+    const spelled = spellings(word);
+    return CARD_NAME && word !== CARD_WORD && CARD_NAME.test(word) ? [...spelled, CARD_WORD] : spelled;
   }
 
   /** The indexes of the (folded) words that carry the query. */
@@ -633,6 +645,7 @@ export function searchEngine(data) {
     const typed = query
       .normalize("NFC")
       .toLocaleLowerCase(lang)
+      .replace(SUFFIX, "$1")
       .split(/[^\p{L}\p{M}\p{N}]+/u)
       .filter((word) => /[\p{L}\p{N}]/u.test(word));
     return typed.length === folded.length ? typed : folded;

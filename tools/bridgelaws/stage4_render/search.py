@@ -119,6 +119,12 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "functionWords": list(vocabulary.function_words),
         # a bid as typed ("2♥", "3 sangia"): the language's words for a bid, to the term base
         **({"bids": bids_data(vocabulary)} if vocabulary.bid_words and vocabulary.strains else {}),
+        # a card named by its suit or rank ("ruterkungen"): also the word for a card ("kort")
+        **(
+            {"cardNames": {"names": list(vocabulary.card_names), "word": vocabulary.card_word}}
+            if vocabulary.card_word
+            else {}
+        ),
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,

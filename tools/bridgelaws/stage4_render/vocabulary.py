@@ -79,6 +79,10 @@ class Vocabulary:
     # it, and what it stands for (the [counts] concept's first term in the language)
     counts: Counts | None = None
     count_words: str = ""
+    # a card named by its suit or rank ("ruterkungen", "patakuningas", "maça papazı", "król pik"):
+    # the names (`word*`: any word starting so), and the language's word for a card they stand for
+    card_names: tuple[str, ...] = ()
+    card_word: str = ""
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
@@ -328,9 +332,25 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         point_words=tuple(str(word).lower() for word in _list(table.get("point_words"))),
         doc_words={str(k).lower(): str(v) for k, v in doc_words.items()} if isinstance(doc_words, dict) else {},
         variants=tuple(variants),
-        function_words=tuple(str(word).lower() for word in _list(table.get("function_words"))),
+        # the compass seats are who did it, not what: they carry no concept either
+        function_words=tuple(
+            str(word).lower() for word in [*_list(table.get("function_words")), *_list(table.get("seats"))]
+        ),
         strains=_strains(path, lang, table.get("strains")),
+        card_names=_strains(path, lang, table.get("card_names"), "card_names"),
+        card_word=_card_word(path, lang, table),
     )
+
+
+def _card_word(path: Path, lang: str, table: dict[str, object]) -> str:
+    """The word for a card that a language's ``card_names`` stand for (both or neither)."""
+    word, names = table.get("card_word"), table.get("card_names")
+    if word is None and names is None:
+        return ""
+    if not (isinstance(word, str) and word.strip() and "*" not in word and " " not in word.strip() and names):
+        line = _line_of(path, "card_", after=f"[{lang}]")
+        raise VocabularyError(f"{path}:{line}: [{lang}] card_word: expected one word beside card_names, got {word!r}")
+    return word.strip().lower()
 
 
 def _list(value: object) -> list[object]:
