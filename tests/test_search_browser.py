@@ -501,6 +501,22 @@ def test_a_card_named_by_its_suit_or_rank_is_a_card(page: object, base_url: str)
     assert len(misses) <= 1, misses
 
 
+# Pages an over-joining stemmer found for a whole query, none of which holds its words once read
+# (Turkish "yalancının", "yalanın" → "ya", which dozens of pages hold): the pages with some of
+# the words follow, not "no results" (search.js someWordResults); written for this test
+OVER_JOINED = [
+    ("tr", "yalancının kısıtlamaları", "law:43"),
+    ("tr", "yalanın kısıtlamaları", "law:43"),
+]
+
+
+def test_pages_found_for_the_whole_query_that_hold_none_of_its_words_give_way_to_some_words(
+    page: object, base_url: str
+) -> None:
+    """measured: both answered "no results" before someWordResults"""
+    assert not governing_misses(page, base_url, OVER_JOINED)
+
+
 # The compass seats are who did it, not what happened (search.toml seats); an ending after an
 # apostrophe or a colon is the word's case ("Batı'nın", "TJ:n"): written for this test
 SEATS_AND_ENDINGS = [

@@ -190,6 +190,11 @@ async function languageBlock(lang, query, detect) {
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
     if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach((hit) => add(hit));
+    if (!order.length && ranked.length && ranked.length <= FRAGMENTS_PER_ROUND) {
+      // every page found fit none of the words once read: the pages with some of them (search.js)
+      const some = await engine.someWordResults(query, "", ranked);
+      if (some.ranked.length) (await engine.textHits(some.ranked, 0, FRAGMENTS_PER_ROUND, some.forms)).forEach((hit) => add(hit));
+    }
     placeLater(later, add, order);
     for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
     if (failure) section.append(element("p", "search-status", failure));

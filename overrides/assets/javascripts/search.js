@@ -1005,6 +1005,18 @@ export function searchEngine(data) {
     return { ranked: ranked.map((entry) => entry.result), approximate, partial, forms: wordForms(used) };
   }
 
+  /** The pages that have some of the query's words, when every page found for all of them fit
+   * none once read (`known`): a stemmer that over-joins found them (Turkish "yalancının" → "ya",
+   * which many pages hold), so textResults saw enough pages not to look for fewer words. */
+  async function someWordResults(query, edition, known) {
+    const words = query.split(/\s+/).filter((word) => carries(bare(word)));
+    if (words.length < 2 || words.length > SOME_WORDS.maxWords) return { ranked: [], forms: [] };
+    const options = edition ? { filters: { edition } } : {};
+    const found = await someWords(await pagefind(), words, options, new Set(known.map((result) => result.id)));
+    const carried = words.join(" ");
+    return { ranked: found.map((entry) => entry.result), forms: wordForms([carried, ...variantQueries(carried)]) };
+  }
+
   /** Pages that have some of the query's words, those with the most words first (then
    * Pagefind's score), leaving out the pages already found (`known`): one search per word and
    * its spelling variants, the main thread given back between them. */
@@ -1220,7 +1232,7 @@ export function searchEngine(data) {
     return { first: [], third: hits.third, next: hubs(hits.next), after: hubs(hits.after) };
   }
 
-  return { lang, search, namedResults, wordResults, marker, textHits, loneWordHits };
+  return { lang, search, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }
 // -- end of searchEngine
 
@@ -1447,7 +1459,8 @@ function languagePage(engine) {
       items.push(...shown);
       keys.push(...order.slice(0, early));
     }
-    const { ranked, forms, approximate, partial, failure } = await words;
+    let { ranked, forms, partial } = await words;
+    const { approximate, failure } = await words;
     if (token !== current) return;
     let from = 0;
     let first = true;
@@ -1502,6 +1515,15 @@ function languagePage(engine) {
     }
     await more();
     if (token !== current) return;
+    if (!order.length && ranked.length && from >= ranked.length && !approximate) {
+      // every page found fit none of the words once read: the pages with some of them
+      ({ ranked, forms } = await engine.someWordResults(query, edition, ranked));
+      if (token !== current) return;
+      partial = ranked.length > 0;
+      [from, first] = [0, true];
+      await more();
+      if (token !== current) return;
+    }
     // nothing found, or only pages with a shorter word ("ersättare" → "ersättar": ersättning):
     // a lone word no page holds may still be a concept's or a situation's word, and its laws
     // come first; a word pages hold and no concept names whole may be a word of a concept's
