@@ -409,17 +409,21 @@ export function searchEngine(data) {
   }
 
   /* A card named by its suit or rank ("tappade ruterkungen", "maça papazını oynadı"): to the
-   * term base it is also the language's word for a card (search.toml card_names, card_word), so
-   * "spelföraren tappade en klöver" is the situation "spelföraren tappade ett kort" (Law 48). */
+   * situations it is also the language's word for a card (search.toml card_names, card_word), so
+   * "spelföraren tappade en klöver" is the situation "spelföraren tappade ett kort" (Law 48).  Not
+   * to the concepts: "pikiem pików" is the suit's name twice, not two cards. */
   const CARD_NAME = data.cardNames ? new RegExp(`^(?:${alternatives(data.cardNames.names)})$`, "u") : null;
   const CARD_WORD = data.cardNames ? fold(data.cardNames.word) : "";
 
-  /** A folded query word's forms to match the term base with: its spellings (spellings), and for
-   * a card's name the word for a card; for a bid every word for a bid. */
+  /** The word for a card, for a (folded) word that names one; else nothing. */
+  function cardForms(word) {
+    return CARD_NAME && word !== CARD_WORD && CARD_NAME.test(word) ? [CARD_WORD] : [];
+  }
+
+  /** A folded query word's forms to match the term base with: its spellings (spellings), or
+   * for a bid every word for a bid. */
   function termForms(word) {
-    if (BID_WORDS.length && word === BID_WORDS[0]) return BID_WORDS;
-    const spelled = spellings(word);
-    return CARD_NAME && word !== CARD_WORD && CARD_NAME.test(word) ? [...spelled, CARD_WORD] : spelled;
+    return BID_WORDS.length && word === BID_WORDS[0] ? BID_WORDS : spellings(word);
   }
 
   /** The indexes of the (folded) words that carry the query. */
@@ -459,7 +463,7 @@ export function searchEngine(data) {
     if (!data.situations) return;
     const forms = foldedWords(query).flatMap((word) => {
       const spelled = termForms(word);
-      return carries(word) ? [...spelled, ...conceptSynonyms(spelled)] : spelled;
+      return carries(word) ? [...spelled, ...conceptSynonyms(spelled), ...cardForms(word)] : spelled;
     });
     situationKeys ??= fetch(siteUrl(data.situations.keys))
       .then((response) => (response.ok ? response.json() : ""))
@@ -662,7 +666,7 @@ export function searchEngine(data) {
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
-    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index]]);
+    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...(situations ? cardForms(words[index]) : [])]);
     const fitsWord = (order, index) => (part) => {
       if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
       return situationForms[index].some((word) => situationFit(part, word));
