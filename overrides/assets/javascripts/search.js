@@ -666,7 +666,7 @@ export function searchEngine(data) {
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
-    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...(situations ? cardForms(words[index]) : [])]);
+    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...cardForms(words[index])]);
     const fitsWord = (order, index) => (part) => {
       if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
       return situationForms[index].some((word) => situationFit(part, word));
@@ -956,12 +956,22 @@ export function searchEngine(data) {
     return best;
   }
 
+  /** Pagefind's options for an edition ("" for all). */
+  function searchOptions(edition) {
+    return edition ? { filters: { edition } } : {};
+  }
+
+  /** The query's words that carry it, as typed (no function words, none too short). */
+  function carriedWords(query) {
+    return query.split(/\s+/).filter((word) => word && carries(bare(word)));
+  }
+
   // a page found without the query's function words ranks below one with every word
   const CARRIED_ONLY = 0.8;
   /** Pagefind results for the query and its variants, as one ranked list of raw results. */
   async function textResults(query, edition) {
     const pf = await pagefind();
-    const options = edition ? { filters: { edition } } : {};
+    const options = searchOptions(edition);
     const queries = [query, ...variantQueries(query)];
     // one query at a time, the main thread given back between them: each is a stretch of
     // WebAssembly work, and together they were one long task a tap had to wait for
@@ -980,7 +990,7 @@ export function searchEngine(data) {
     await searchAll(queries, 1);
     const withEvery = seen.size; // pages with every word of the query
     const typed = query.split(/\s+/).filter(Boolean);
-    const words = typed.filter((word) => carries(bare(word)));
+    const words = carriedWords(query);
     if (seen.size < SOME_WORDS.below && words.length && words.length < typed.length) {
       // few pages have every word, some of them a function word ("dedi", "som") or a short one:
       // the pages with every word that carries the query follow ("hakem dedi" → the texts of
@@ -1013,10 +1023,9 @@ export function searchEngine(data) {
    * none once read (`known`): a stemmer that over-joins found them (Turkish "yalancının" → "ya",
    * which many pages hold), so textResults saw enough pages not to look for fewer words. */
   async function someWordResults(query, edition, known) {
-    const words = query.split(/\s+/).filter((word) => carries(bare(word)));
+    const words = carriedWords(query);
     if (words.length < 2 || words.length > SOME_WORDS.maxWords) return { ranked: [], forms: [] };
-    const options = edition ? { filters: { edition } } : {};
-    const found = await someWords(await pagefind(), words, options, new Set(known.map((result) => result.id)));
+    const found = await someWords(await pagefind(), words, searchOptions(edition), new Set(known.map((result) => result.id)));
     const carried = words.join(" ");
     return { ranked: found.map((entry) => entry.result), forms: wordForms([carried, ...variantQueries(carried)]) };
   }
