@@ -113,6 +113,12 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[sv]\ncard_names = ["kung"]\n', ":2: [sv] card_word"),
         ('[sv]\ncard_names = ["kung"]\ncard_word = "ett kort"\n', ":2: [sv] card_word"),
         ('[sv]\ncard_names = ["k*ng"]\ncard_word = "kort"\n', "[sv] card_names"),
+        ('[fi]\nx = 1\n[sv]\nequivalents = "i otur"\n', ":4: [sv] equivalents: expected a list of groups"),
+        ('[sv]\nequivalents = [["i otur"]]\n', ":2: [sv] equivalents: expected a group of two phrases"),
+        ('[sv]\nequivalents = [["i otur", "ur t*"]]\n', ":2: [sv] equivalents: expected a group"),
+        ('[sv]\nequivalents = [["i otur", ""]]\n', ":2: [sv] equivalents: expected a group"),
+        ('[sv]\nequivalents = [["i otur", "ur tur"], ["Ur  tur", "x"]]\n', ":2: [sv] equivalents: 'ur tur' is in"),
+        ('[sv]\nequivalents = [["i otur", "i otur"]]\n', ":2: [sv] equivalents: 'i otur' is in a group twice"),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:

@@ -393,11 +393,25 @@ export function searchEngine(data) {
    * "kj:n", "TL:s"): the word is matched without it, as typed and folded alike. */
   const SUFFIX = /([\p{L}\p{N}])['’:]\p{L}+/gu;
 
-  /** A query's words as matched against the term base: folded, each bid as the language's word
-   * for a bid and each count of cards that is no hand as the words for one, split at what is no
-   * letter or digit. */
+  /* Phrases that say the same thing (search.toml equivalents: "i otur", "i fel tur", "ur tur"):
+   * to the term base each is its group's first, in the query and in the terms alike, so a term
+   * written with one fits a query written with another ("öppningsutspel i fel tur" is the term
+   * "öppningsutspel i otur").  The longest first: "nie w swojej kolejności" before "nie w kolejności". */
+  const EQUIVALENTS = (data.equivalents || [])
+    .flatMap(([first, ...others]) => others.map((other) => [other, ` ${fold(first)} `]))
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([other, first]) => [new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives([other])})(?![\\p{L}\\p{N}])`, "gu"), first]);
+
+  /** Folded text with each equivalent phrase as its group's first. */
+  function saidAsFirst(folded) {
+    return EQUIVALENTS.reduce((text, [regex, first]) => text.replace(regex, first), folded);
+  }
+
+  /** A query's words as matched against the term base: folded, each equivalent phrase as its
+   * group's first, each bid as the language's word for a bid and each count of cards that is no
+   * hand as the words for one, split at what is no letter or digit. */
   function foldedWords(query) {
-    let folded = fold(query).replace(SUFFIX, "$1");
+    let folded = saidAsFirst(fold(query).replace(SUFFIX, "$1"));
     if (BID) folded = folded.replace(BID, ` ${BID_WORDS[0]} `);
     if (COUNT) folded = folded.replace(COUNT, countAsConcept);
     return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -433,7 +447,7 @@ export function searchEngine(data) {
 
   /** A concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
   function wordsOf(synonym) {
-    const patterns = synonym.words.map((entry) => fold(entry).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
+    const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
     return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
   }
 

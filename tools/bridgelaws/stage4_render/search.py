@@ -125,6 +125,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             if vocabulary.card_word
             else {}
         ),
+        # phrases that say the same ("i otur", "i fel tur"): each is its group's first to the term base
+        **({"equivalents": [list(group) for group in vocabulary.equivalents]} if vocabulary.equivalents else {}),
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,

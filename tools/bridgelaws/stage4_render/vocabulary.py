@@ -83,6 +83,9 @@ class Vocabulary:
     # the names (`word*`: any word starting so), and the language's word for a card they stand for
     card_names: tuple[str, ...] = ()
     card_word: str = ""
+    # phrases that say the same thing, alone and within a longer term ("i otur", "i fel tur",
+    # "ur tur"): to the term base each stands for its group's first (search.toml equivalents)
+    equivalents: tuple[tuple[str, ...], ...] = ()
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
@@ -339,7 +342,31 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         strains=_strains(path, lang, table.get("strains")),
         card_names=_strains(path, lang, table.get("card_names"), "card_names"),
         card_word=_card_word(path, lang, table),
+        equivalents=_equivalents(path, lang, table.get("equivalents")),
     )
+
+
+def _equivalents(path: Path, lang: str, value: object) -> tuple[tuple[str, ...], ...]:
+    """A language's ``equivalents``: groups of two phrases or more, each lower-cased with its
+    spaces made single; a phrase in two groups would stand for two firsts, and is refused."""
+    if value is None:
+        return ()
+    where = f"{path}:{_line_of(path, 'equivalents', after=f'[{lang}]')}: [{lang}] equivalents"
+    if not isinstance(value, list):
+        raise VocabularyError(f"{where}: expected a list of groups, [[phrase, phrase, …], …]")
+    groups: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for group in value:
+        phrases = isinstance(group, list) and all(isinstance(p, str) and p.strip() and "*" not in p for p in group)
+        if not (phrases and len(group) >= 2):
+            raise VocabularyError(f"{where}: expected a group of two phrases or more (no '*'), got {group!r}")
+        written = tuple(" ".join(str(phrase).lower().split()) for phrase in group)
+        again = [phrase for phrase in written if phrase in seen]
+        if again or len(set(written)) < len(written):
+            raise VocabularyError(f"{where}: {(again or written)[0]!r} is in a group twice or in two groups")
+        seen.update(written)
+        groups.append(written)
+    return tuple(groups)
 
 
 def _card_word(path: Path, lang: str, table: dict[str, object]) -> str:
