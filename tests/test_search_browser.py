@@ -536,6 +536,40 @@ def test_a_phrase_stands_for_the_phrases_that_say_the_same(page: object, base_ur
     assert not governing_misses(page, base_url, EQUIVALENT_PHRASES)
 
 
+# Words that stand for each other inside a term, though not alone (search.toml kin_words): terms
+# written with one word of a group, typed with another; written for this test, none from a
+# held-out set (held-out dev halves gained 2 of 384 with the rule: heldout14's fi "vaara
+# informaatio" and tr "deklarasyon değişikliği")
+KIN_WORDS = [
+    ("fi", "luvaton informaatio", "law:16"),
+    ("fi", "pelinjohtajan harkintavalta", "law:12"),
+    ("fi", "tuomarin harkintavalta", "law:12"),
+    ("fi", "informaation luvaton käyttö", "law:16"),
+    ("sv", "försvararens utspel i otur", "law:56"),
+    ("sv", "försvararens kort visas", "law:49"),
+    ("sv", "försvarares utspel i otur", "law:56"),
+    ("tr", "psişik deklarasyon", "law:40"),
+    ("tr", "karşılaştırılabilir deklare", "law:23"),
+    ("tr", "yetersiz anons", "law:27"),
+    ("tr", "deklarasyonun açıklanması", "law:20"),
+    ("tr", "anons değişikliği", "law:25"),
+    ("tr", "sırasız anons", "law:31"),
+    ("tr", "geri alınan anons", "law:16"),
+    ("pl", "porównywalna odzywka", "law:23"),
+    ("pl", "odzywka po końcowym pasie", "law:39"),
+    ("pl", "niezamierzona odzywka", "law:25"),
+    ("pl", "odzywka niedozwolona", "law:35"),
+    ("pl", "zmiana odzywki", "law:25"),
+    ("pl", "odzywki jednoczesne", "law:33"),
+]
+
+
+def test_a_word_of_a_term_stands_for_its_kin(page: object, base_url: str) -> None:
+    """measured: 0 of 20; 2 of 20 without kin_words (tr 'anons değişikliği': 46; tr 'sırasız
+    anons': 15, 29, 53)"""
+    assert not governing_misses(page, base_url, KIN_WORDS)
+
+
 # Pages an over-joining stemmer found for a whole query, none of which holds its words once read
 # (Turkish "yalancının", "yalanın" → "ya", which dozens of pages hold): the pages with some of
 # the words follow, not "no results" (search.js someWordResults); written for this test

@@ -329,16 +329,18 @@ export function searchEngine(data) {
   }
 
   /** Where a term's words stand in the query (each word's spellings), in any order, each on a
-   * word of its own: the query words' indexes and whether every one is as written, or null. */
-  function termPlaces(pattern, spelled) {
+   * word of its own (or on one of its kin: `kin`, wordsOf's for the term): the query words'
+   * indexes and whether every one is as written, or null. */
+  function termPlaces(pattern, spelled, kin) {
     const places = [];
     let exact = true;
-    for (const part of pattern) {
+    for (const [at, part] of pattern.entries()) {
       let best = -1;
       let bestFit = 0;
+      const others = (kin && kin[at]) || [];
       spelled.forEach((forms, index) => {
         if (places.includes(index)) return;
-        const fit = spelledFit(part, forms);
+        const fit = spelledFit(part, forms) || (others.some((word) => spelledFit(word, forms)) ? 1 : 0);
         if (fit > bestFit) [best, bestFit] = [index, fit];
       });
       if (best < 0) return null;
@@ -445,10 +447,24 @@ export function searchEngine(data) {
     return words.map((_, index) => index).filter((index) => carries(words[index]));
   }
 
-  /** A concept's terms as folded words, and its vocabulary as a whole (BAG): made once, not per query. */
+  /* Words that stand for each other inside a term of two words or more, though not alone
+   * (search.toml kin_words: Turkish "deklarasyon" is a call in "deklarasyon değişikliği", the
+   * term "konuşma değişikliği", but the auction by itself): a term's word fitting one of a group
+   * (termFit: "konuşması" ~ "konuşma") is also fitted by the others, never as written. */
+  const KIN_WORDS = (data.kinWords || []).map((group) => group.map((word) => fold(word)));
+
+  /** The kin of a term's (folded) word: the other words of each group one of whose words it fits. */
+  function kinOf(part) {
+    if (part.endsWith("*")) return [];
+    return KIN_WORDS.flatMap((group) => (group.some((word) => termFit(word, part)) ? group.filter((word) => !termFit(word, part)) : []));
+  }
+
+  /** A concept's terms as folded words (and the kin of each word of a term of two words or more),
+   * and its vocabulary as a whole (BAG): made once, not per query. */
   function wordsOf(synonym) {
     const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
-    return { patterns, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
+    const kin = KIN_WORDS.length ? patterns.map((pattern) => (pattern.length >= 2 ? pattern.map(kinOf) : null)) : [];
+    return { patterns, kin, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
   }
 
   /* The concepts (data.synonyms), and after them the situations: a language's phrases for what
@@ -693,9 +709,9 @@ export function searchEngine(data) {
     const found = [];
     concepts.forEach((synonym, order) => {
       let most = 0; // the most carrying words a whole term of it places
-      const { patterns } = conceptWords[order];
-      for (const pattern of patterns) {
-        const placed = pattern.length ? termPlaces(pattern, spelled) : null;
+      const { patterns, kin } = conceptWords[order];
+      for (const [at, pattern] of patterns.entries()) {
+        const placed = pattern.length ? termPlaces(pattern, spelled, kin[at]) : null;
         if (!placed) continue;
         most = Math.max(most, placed.places.filter((index) => meaningful.includes(index)).length);
         found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });

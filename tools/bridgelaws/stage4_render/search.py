@@ -127,6 +127,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         ),
         # phrases that say the same ("i otur", "i fel tur"): each is its group's first to the term base
         **({"equivalents": [list(group) for group in vocabulary.equivalents]} if vocabulary.equivalents else {}),
+        # words that stand for each other inside a term, not alone ("deklarasyon" ~ "konuşma")
+        **({"kinWords": [list(group) for group in vocabulary.kin_words]} if vocabulary.kin_words else {}),
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,

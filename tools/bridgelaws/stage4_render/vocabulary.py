@@ -86,6 +86,9 @@ class Vocabulary:
     # phrases that say the same thing, alone and within a longer term ("i otur", "i fel tur",
     # "ur tur"): to the term base each stands for its group's first (search.toml equivalents)
     equivalents: tuple[tuple[str, ...], ...] = ()
+    # words that stand for each other inside a term of two words or more, though not alone
+    # (Turkish "deklarasyon" in "deklarasyon değişikliği", the term "konuşma değişikliği")
+    kin_words: tuple[tuple[str, ...], ...] = ()
     synonyms: tuple[Synonym, ...] = ()  # the term base's concepts (with_term_base)
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
@@ -342,24 +345,29 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         strains=_strains(path, lang, table.get("strains")),
         card_names=_strains(path, lang, table.get("card_names"), "card_names"),
         card_word=_card_word(path, lang, table),
-        equivalents=_equivalents(path, lang, table.get("equivalents")),
+        equivalents=_groups(path, lang, table.get("equivalents"), "equivalents"),
+        kin_words=_groups(path, lang, table.get("kin_words"), "kin_words", words=True),
     )
 
 
-def _equivalents(path: Path, lang: str, value: object) -> tuple[tuple[str, ...], ...]:
-    """A language's ``equivalents``: groups of two phrases or more, each lower-cased with its
-    spaces made single; a phrase in two groups would stand for two firsts, and is refused."""
+def _groups(path: Path, lang: str, value: object, key: str, words: bool = False) -> tuple[tuple[str, ...], ...]:
+    """A language's ``equivalents`` (groups of two phrases or more) or ``kin_words`` (of two
+    words or more), each lower-cased with its spaces made single; a phrase in two groups would
+    stand for two groups' words, and is refused."""
     if value is None:
         return ()
-    where = f"{path}:{_line_of(path, 'equivalents', after=f'[{lang}]')}: [{lang}] equivalents"
+    where = f"{path}:{_line_of(path, key, after=f'[{lang}]')}: [{lang}] {key}"
+    kind = "words" if words else "phrases"
     if not isinstance(value, list):
-        raise VocabularyError(f"{where}: expected a list of groups, [[phrase, phrase, …], …]")
+        raise VocabularyError(f"{where}: expected a list of groups, [[{kind[:-1]}, {kind[:-1]}, …], …]")
     groups: list[tuple[str, ...]] = []
     seen: set[str] = set()
     for group in value:
-        phrases = isinstance(group, list) and all(isinstance(p, str) and p.strip() and "*" not in p for p in group)
-        if not (phrases and len(group) >= 2):
-            raise VocabularyError(f"{where}: expected a group of two phrases or more (no '*'), got {group!r}")
+        written_ok = isinstance(group, list) and all(
+            isinstance(p, str) and p.strip() and "*" not in p and not (words and len(p.split()) > 1) for p in group
+        )
+        if not (written_ok and len(group) >= 2):
+            raise VocabularyError(f"{where}: expected a group of two {kind} or more (no '*'), got {group!r}")
         written = tuple(" ".join(str(phrase).lower().split()) for phrase in group)
         again = [phrase for phrase in written if phrase in seen]
         if again or len(set(written)) < len(written):
