@@ -102,8 +102,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         "docs": docs,
         "refs": refs.syntax_for_script(),
         "lawCount": facts.LAW_COUNT,
-        # where each law can be read, for the query a language (or edition) has no text of:
-        # one pattern per field ("{n}" is the law), not a table of 93
+        # where each law can be read, for a language without its text: a pattern per field ("{n}": the law)
         "hub": {
             "key": per_law(lambda n: refs.result_key(str(n))),
             "label": per_law(lambda n: refs.result_label(str(n))),
@@ -125,10 +124,9 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             if vocabulary.card_word
             else {}
         ),
-        # phrases that say the same ("i otur", "i fel tur"): each is its group's first to the term base
-        **({"equivalents": [list(group) for group in vocabulary.equivalents]} if vocabulary.equivalents else {}),
-        # words that stand for each other inside a term, not alone ("deklarasyon" ~ "konuşma")
-        **({"kinWords": [list(group) for group in vocabulary.kin_words]} if vocabulary.kin_words else {}),
+        # phrases that say the same ("i otur", "i fel tur"); words that do inside a term ("deklare")
+        "equivalents": [list(group) for group in vocabulary.equivalents],
+        "kinWords": [list(group) for group in vocabulary.kin_words],
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
