@@ -650,7 +650,7 @@ def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) 
     cases = _mixed_term_queries()
     assert len(cases) > 20
     misses = governing_misses(page, base_url, cases)
-    # measured 10 of 408 (stop 33; 8 of 411 at stop 30): a word of one term also names another
+    # measured 10 of 407 (stop 33; 8 of 411 at stop 30): a word of one term also names another
     # concept (pl 'kolejnością odzywka' → 28; and by kin_words, stop 33, pl 'zapowiedzi
     # nieprzepisowa' is 35's 'nieprzepisowa odzywka', 'kolejnością zapowiedź' 28's 'kolejność
     # odzywek'), or the two longest words are the generic halves of two forms of one phrase (tr
@@ -666,7 +666,7 @@ SPENT_SETS = {
     "concepts_heldout.toml": 96,  # stop 22
     "spent/heldout8.toml": 96,  # stop 32
     "spent/heldout9.toml": 90,
-    "spent/heldout10.toml": 90,
+    "spent/heldout10.toml": 91,  # 90 at stop 32; the revoke's procedure (64) second since stop 33
 }
 # a situation typed with one word in another term of its concept (measured when written)
 MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' other terms)
