@@ -1019,9 +1019,11 @@ def _phrase_words(site: Path, per_language: int) -> list[tuple[str, str, str]]:
     return cases
 
 
-# measured: 8 of 35 checked (30 without the rule): words a concept of another law holds by
-# stem (tr "kartını", "hatası"), whose concepts are then too many
-MEASURED_PHRASE_WORD_MISSES = 8
+# measured: 10 of 44 checked at stop 33 (8 of 35 at stop 31; 30 without the rule): words a
+# concept of another law holds by stem (tr "kartını", "hatası"), whose concepts are then too
+# many.  The sample is drawn from the term base's words, so the terms added at stop 33 drew
+# another one (sv "tävlingar", "parets"; tr "konuşmanın"): the rate is the same, 23 %
+MEASURED_PHRASE_WORD_MISSES = 10
 
 
 def test_a_word_texts_hold_in_passing_also_leads_to_the_law_whose_concept_phrases_hold_it(
