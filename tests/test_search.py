@@ -119,6 +119,7 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[sv]\nequivalents = [["i otur", ""]]\n', ":2: [sv] equivalents: expected a group"),
         ('[sv]\nequivalents = [["i otur", "ur tur"], ["Ur  tur", "x"]]\n', ":2: [sv] equivalents: 'ur tur' is in"),
         ('[sv]\nequivalents = [["i otur", "i otur"]]\n', ":2: [sv] equivalents: 'i otur' is in a group twice"),
+        ('[sv]\nequivalents = [["i otur", "ur tur", "Ur tur"]]\n', ":2: [sv] equivalents: 'ur tur' is in a group"),
         ('[tr]\nkin_words = [["konuşma", "deklare etmek"]]\n', ":2: [tr] kin_words: expected a group of two words"),
         ('[tr]\nkin_words = [["konuşma", "deklare"], ["deklare", "anons"]]\n', ":2: [tr] kin_words: 'deklare' is in"),
         ("[fi]\nx = 1\n[tr]\nkin_words = 1\n", ":4: [tr] kin_words: expected a list of groups"),

@@ -369,10 +369,10 @@ def _groups(path: Path, lang: str, value: object, key: str, words: bool = False)
         if not (written_ok and len(group) >= 2):
             raise VocabularyError(f"{where}: expected a group of two {kind} or more (no '*'), got {group!r}")
         written = tuple(" ".join(str(phrase).lower().split()) for phrase in group)
-        again = [phrase for phrase in written if phrase in seen]
-        if again or len(set(written)) < len(written):
-            raise VocabularyError(f"{where}: {(again or written)[0]!r} is in a group twice or in two groups")
-        seen.update(written)
+        for phrase in written:
+            if phrase in seen:
+                raise VocabularyError(f"{where}: {phrase!r} is in a group twice or in two groups")
+            seen.add(phrase)
         groups.append(written)
     return tuple(groups)
 
