@@ -121,3 +121,51 @@ def test_search_pages_link_the_cut_stylesheet_and_other_pages_the_full_one(site:
     whole = (site / search_css.STYLESHEETS / full[0]).read_text(encoding="utf-8")
     assert len(cut) < len(whole) / 2
     assert ".md-header{" in cut and not re.search(r"\.admonition[,{]", cut)
+
+
+@pytest.mark.parametrize(
+    ("block", "split"),
+    [
+        ("color:red;margin:0", ["color:red", "margin:0"]),
+        ('--x:url("data:a;b");color:red;', ['--x:url("data:a;b")', "color:red"]),
+        ("--y:var(--x, calc(1px;2px))", ["--y:var(--x, calc(1px;2px))"]),
+        ("", []),
+    ],
+)
+def test_a_block_is_cut_into_declarations_outside_strings_and_brackets(block: str, split: list[str]) -> None:
+    assert search_css.declarations(block) == split
+
+
+# a custom property is read by a var() of a kept rule, by another read one, or by a page or script
+SHEET = (
+    ':root{--md-hue:225deg;--md-fg:hsla(var(--md-hue),15%,9%,1);--md-icon:url("data:a;b");--md-unread:1px}'
+    ".md-header{color:var(--md-fg)}"
+    "@media screen{:root{--md-wide:1;--md-tab:2}.md-tabs{width:var(--md-wide)}}"
+    ":root>*{--md-only-custom:3}"
+    "@keyframes spin{0%{--md-kept-in-keyframes:1}}"
+)
+
+
+@pytest.mark.parametrize(
+    ("elsewhere", "read"),
+    [
+        ([], {"--md-fg", "--md-hue", "--md-wide"}),
+        (['<div style="width:var(--md-tab)">'], {"--md-fg", "--md-hue", "--md-wide", "--md-tab"}),
+        (['el.style.setProperty("--md-unread", "2px")'], {"--md-fg", "--md-hue", "--md-wide", "--md-unread"}),
+        (["<!-- a comment -->"], {"--md-fg", "--md-hue", "--md-wide"}),
+    ],
+)
+def test_a_custom_property_is_read_through_var_pages_scripts_and_other_properties(
+    elsewhere: list[str], read: set[str]
+) -> None:
+    assert search_css.read_properties([SHEET], elsewhere) == read
+
+
+def test_custom_properties_nobody_reads_go_and_the_rules_they_leave_empty_with_them() -> None:
+    read = search_css.read_properties([SHEET])
+    assert search_css.drop_unread_properties(SHEET, read) == (
+        ":root{--md-hue:225deg;--md-fg:hsla(var(--md-hue),15%,9%,1)}"
+        ".md-header{color:var(--md-fg)}"
+        "@media screen{:root{--md-wide:1}.md-tabs{width:var(--md-wide)}}"
+        "@keyframes spin{0%{--md-kept-in-keyframes:1}}"
+    )
