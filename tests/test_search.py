@@ -123,6 +123,10 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
         ('[tr]\nkin_words = [["konuşma", "deklare etmek"]]\n', ":2: [tr] kin_words: expected a group of two words"),
         ('[tr]\nkin_words = [["konuşma", "deklare"], ["deklare", "anons"]]\n', ":2: [tr] kin_words: 'deklare' is in"),
         ("[fi]\nx = 1\n[tr]\nkin_words = 1\n", ":4: [tr] kin_words: expected a list of groups"),
+        (
+            '[fi]\nequivalents = [["vuoroton", "vuorottaan"]]\nkin_words = [["vuorottaan", "x"]]\n',
+            ":3: [fi] kin_words: 'vuorottaan' is also in equivalents",
+        ),
     ],
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:

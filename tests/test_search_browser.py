@@ -536,6 +536,36 @@ def test_a_phrase_stands_for_the_phrases_that_say_the_same(page: object, base_ur
     assert not governing_misses(page, base_url, EQUIVALENT_PHRASES)
 
 
+def _notes(page: object) -> list[str]:
+    """The "typed → concept" notes of the results shown."""
+    notes = page.locator(".search-result__synonym").all_inner_texts()  # type: ignore[attr-defined]
+    return [note for note in notes if " → " in note]
+
+
+def test_a_phrase_said_as_another_is_noted_as_typed(page: object, base_url: str) -> None:
+    """ "öppningsutspel i fel tur → uppvänt öppningsutspel i otur": the term base reads "i fel
+    tur" as "i otur" (one word fewer), and the note still shows what the reader typed, accents
+    and all (it showed the folded rewrite, "oppningsutspel i otur", at stop 33)."""
+    for lang, query, _law in EQUIVALENT_PHRASES:
+        run_search(page, base_url, lang, query)
+        typed = [note.split(" → ")[0] for note in _notes(page)]
+        assert query.lower() in typed, (lang, query, typed)
+
+
+def test_a_bid_or_a_count_said_as_a_concept_is_noted_as_typed(page: object, base_url: str) -> None:
+    """A count of cards ("14 kort") or a bid ("1nt") is read as the concept's words; a note names
+    the words as typed, never the words they were read as."""
+    cases = [*_counts_of_cards_that_are_no_hand()[::5], *_concepts_with_a_typed_bid()[::6]]
+    noted = 0
+    for lang, query, _law in cases:
+        run_search(page, base_url, lang, query)
+        for note in _notes(page):
+            noted += 1
+            typed = note.split(" → ")[0]
+            assert typed in query.lower(), (lang, query, note)
+    assert noted >= len(cases) // 2, noted
+
+
 # Words that stand for each other inside a term, though not alone (search.toml kin_words): terms
 # written with one word of a group, typed with another; written for this test, none from a
 # held-out set (held-out dev halves gained 2 of 384 with the rule: heldout14's fi "vaara

@@ -673,16 +673,74 @@ export function searchEngine(data) {
    * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
    * same words equally (one word for two concepts) are all kept.  In that order they come first. */
   /** The query's words as typed (lower-cased, accents kept), one per folded word, for what the
-   * reader is shown ("lähtö", not the folded "lahto"); the folded words where the two part ways
-   * (a combining mark typed on its own). */
+   * reader is shown ("lähtö", not the folded "lahto"); a phrase the query said as another
+   * (wordOrigins: "i fel tur" as "i otur") as typed, once for all the words it became; the
+   * folded words where the two part ways (a combining mark typed on its own). */
   function typedWords(query, folded) {
     const typed = query
       .normalize("NFC")
       .toLocaleLowerCase(lang)
       .replace(SUFFIX, "$1")
-      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .split(/[^\p{L}\p{M}\p{N}\p{So}]+/u) // a suit's sign stays with its bid ("1♢")
       .filter((word) => /[\p{L}\p{N}]/u.test(word));
-    return typed.length === folded.length ? typed : folded;
+    const origins = wordOrigins(query, folded);
+    const before = (fold(query).replace(SUFFIX, "$1").match(/[\p{L}\p{N}]+/gu) || []).length; // the words origins count
+    if (origins && typed.length === before) {
+      return origins.map(({ from, to }) => ({ text: typed.slice(from, to).join(" "), from }));
+    }
+    return folded.map((word, index) => ({ text: word, from: index }));
+  }
+
+  /** What the reader typed for the query words at `places` (typedWords), each typed phrase once. */
+  function typedAt(typed, places) {
+    const seen = new Set();
+    return places
+      .filter((index) => !seen.has(typed[index].from) && seen.add(typed[index].from))
+      .map((index) => typed[index].text)
+      .join(" ");
+  }
+
+  /** Where each of foldedWords' words comes from among the query's words before they were said
+   * otherwise ([from, to): "i otur", said for "i fel tur", is two words from the same three; a
+   * bid's word, said for "2♡", one from one), or null if the rewrites cannot be traced. */
+  function wordOrigins(query, words) {
+    let text = fold(query).replace(SUFFIX, "$1");
+    // each UTF-16 unit's word (a range of the words before any rewrite), none between words
+    let origins = Array.from({ length: text.length }, () => null);
+    let index = 0;
+    for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      for (let at = word.index; at < word.index + word[0].length; at++) origins[at] = [index, index + 1];
+      index++;
+    }
+    const rules = [...EQUIVALENTS, ...(BID ? [[BID, ` ${BID_WORDS[0]} `]] : []), ...(COUNT ? [[COUNT, countAsConcept]] : [])];
+    for (const [regex, replacement] of rules) [text, origins] = rewritten(text, origins, regex, replacement);
+    const traced = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((word) => spanOf(origins.slice(word.index, word.index + word[0].length)));
+    const same = traced.length === words.length && traced.every((span) => span);
+    return same ? traced.map(([from, to]) => ({ from, to })) : null;
+  }
+
+  /** The range of words a stretch of characters comes from (wordOrigins), or null if none. */
+  function spanOf(origins) {
+    const known = origins.filter(Boolean);
+    return known.length ? [Math.min(...known.map(([from]) => from)), Math.max(...known.map(([, to]) => to))] : null;
+  }
+
+  /** `text` with each match of `regex` replaced as String.replace would, and each character's
+   * origin: a replacement's characters come from all the words the match covered. */
+  function rewritten(text, origins, regex, replacement) {
+    let out = "";
+    let outOrigins = [];
+    let next = 0;
+    for (const match of text.matchAll(regex)) {
+      out += text.slice(next, match.index);
+      outOrigins = outOrigins.concat(origins.slice(next, match.index));
+      const said = typeof replacement === "function" ? replacement(...match) : replacement;
+      const span = spanOf(origins.slice(match.index, match.index + match[0].length));
+      out += said;
+      outOrigins = outOrigins.concat(Array.from({ length: said.length }, () => span));
+      next = match.index + match[0].length;
+    }
+    return [out + text.slice(next), outOrigins.concat(origins.slice(next))];
   }
 
   function conceptsNamed(query) {
@@ -755,7 +813,7 @@ export function searchEngine(data) {
       // with some of the words
       const answers = everyWord || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
       const used = candidate.places.map((index) => words[index]).join(" ");
-      named.push({ ...candidate, everyWord, answers, used, shown: candidate.places.map((index) => typed[index]).join(" ") });
+      named.push({ ...candidate, everyWord, answers, used, shown: typedAt(typed, candidate.places) });
     }
     return named;
   }
@@ -790,7 +848,7 @@ export function searchEngine(data) {
       everyWord: true,
       answers: true,
       used: words[index],
-      shown: typed[index],
+      shown: typedAt(typed, [index]),
     }));
   }
 
@@ -817,7 +875,7 @@ export function searchEngine(data) {
           everyWord,
           answers: everyWord,
           used: places.map((index) => words[index]).join(" "),
-          shown: places.map((index) => typed[index]).join(" "),
+          shown: typedAt(typed, places),
         };
         return [both, ...named];
       }
@@ -843,12 +901,13 @@ export function searchEngine(data) {
     const third = [];
     const next = [];
     const after = [];
-    for (const { synonym, used, shown, answers } of named) {
+    for (const { synonym, shown, answers } of named) {
       let governing = null; // the key of the concept's governing law's first result
       const textsBefore = first.length; // the texts of the concepts named before this one
-      // "tveka → tvekan" says why an unexpected law came first; not when the word is the name
+      // "tveka → tvekan" says why an unexpected law came first; not when the words typed are
+      // the name ("i fel tur" is said as "i otur" to the term base, but the reader typed it)
       const note = synonym.note ?? synonym.words[0]; // search.py leaves out a note that is the first word
-      const why = fold(note) === used ? "" : format(data.strings.search_synonym, { word: shown, note });
+      const why = fold(note) === fold(shown) ? "" : format(data.strings.search_synonym, { word: shown, note });
       synonym.refs.forEach((ref, index) => {
         const refIn = (docEdition) => (synonym.refsIn && synonym.refsIn[docEdition] ? synonym.refsIn[docEdition][index] : ref);
         for (const hit of lawHits(ref, edition, "synonym", refIn)) {

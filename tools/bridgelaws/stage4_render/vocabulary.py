@@ -332,6 +332,8 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
     letters = table.get("letters", {})
     if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):
         raise VocabularyError(f'{path}: [{lang}] letters: expected single letters, {{typed = "printed"}}')
+    equivalents = _groups(path, lang, table.get("equivalents"), "equivalents")
+    kin_words = _groups(path, lang, table.get("kin_words"), "kin_words", words=True)
     return Vocabulary(
         letters={str(k): str(v) for k, v in letters.items()},
         law_words=tuple(str(word).lower() for word in _list(table.get("law_words"))),
@@ -345,9 +347,23 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         strains=_strains(path, lang, table.get("strains")),
         card_names=_strains(path, lang, table.get("card_names"), "card_names"),
         card_word=_card_word(path, lang, table),
-        equivalents=_groups(path, lang, table.get("equivalents"), "equivalents"),
-        kin_words=_groups(path, lang, table.get("kin_words"), "kin_words", words=True),
+        equivalents=equivalents,
+        kin_words=_kin_apart(path, lang, kin_words, equivalents),
     )
+
+
+def _kin_apart(
+    path: Path, lang: str, kin_words: tuple[tuple[str, ...], ...], equivalents: tuple[tuple[str, ...], ...]
+) -> tuple[tuple[str, ...], ...]:
+    """``kin_words``, refused if one of them is also a phrase of ``equivalents``: the word would
+    be said as its equivalents group's first and then stand for its kin, two rules for one word
+    where a curator reading either list expects one."""
+    phrases = {phrase for group in equivalents for phrase in group}
+    both = sorted({word for group in kin_words for word in group} & phrases)
+    if both:
+        line = _line_of(path, "kin_words", after=f"[{lang}]")
+        raise VocabularyError(f"{path}:{line}: [{lang}] kin_words: {both[0]!r} is also in equivalents; keep it in one")
+    return kin_words
 
 
 def _groups(path: Path, lang: str, value: object, key: str, words: bool = False) -> tuple[tuple[str, ...], ...]:
