@@ -620,6 +620,30 @@ def test_pages_found_for_the_whole_query_that_hold_none_of_its_words_give_way_to
     assert not governing_misses(page, base_url, OVER_JOINED)
 
 
+# Queries most of whose pages, found by Pagefind's stemmer or by some of the words, hold none of
+# the words once read: (language, query, its law, at most the result fragments its first search
+# reads); written for this test. "claimin kiistäminen" read all 66 pages found (92 KB) before
+# the first page stopped at a round none of whose pages held the words.
+ROUNDS_THAT_FIND_NOTHING = [
+    ("fi", "claimin kiistäminen", "law:70", 24),
+    ("fi", "kiistäminen claimin", "law:70", 24),
+    ("tr", "yalancının kısıtlamaları", "law:43", 24),
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "law", "most"), ROUNDS_THAT_FIND_NOTHING)
+def test_a_first_page_stops_reading_at_a_round_that_finds_nothing(
+    page: object, base_url: str, lang: str, query: str, law: str, most: int
+) -> None:
+    """A round of pages none of which holds the words ends the first page: its laws are shown,
+    "More results" reads on; a phone does not fetch every page the stemmer found."""
+    fragments: list[str] = []
+    page.on("request", lambda request: fragments.append(request.url) if "/fragment/" in request.url else None)  # type: ignore[attr-defined]
+    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+    assert law in keys[:3], keys
+    assert len(fragments) <= most, len(fragments)
+
+
 # The compass seats are who did it, not what happened (search.toml seats); an ending after an
 # apostrophe or a colon is the word's case ("Batı'nın", "TJ:n"): written for this test
 SEATS_AND_ENDINGS = [

@@ -1566,6 +1566,7 @@ function languagePage(engine) {
     if (token !== current) return;
     let from = 0;
     let first = true;
+    let stoppedEmpty = false; // the first page stopped at a round that found nothing
     async function more() {
       // the first page: PAGE_SIZE results counting the concepts' laws already there (the first ten
       // are what a reader weighs; texts at least half of them), each Pagefind page read a
@@ -1576,6 +1577,7 @@ function languagePage(engine) {
       // (fi "revokki": 9 pages, then 2); later pages read as many as laws wanted (each page is at
       // most one law); then what nextRound says
       let round = first ? FRAGMENTS_PER_ROUND : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
+      const firstPage = first;
       first = false;
       while (order.length < target && from < ranked.length) {
         const before = order.length;
@@ -1583,6 +1585,14 @@ function languagePage(engine) {
         if (token !== current) return;
         from += round;
         batch.forEach((hit) => add(hit));
+        // the first page stops at a round none of whose pages held the words once read: the
+        // pages ranked below it are likelier still to hold none, and each is a download
+        // ("claimin kiistäminen" read all 66 pages found, 92 KB, for the 2 laws of its first
+        // round); "More results" reads on
+        if (firstPage && !batch.length) {
+          stoppedEmpty = true;
+          break;
+        }
         round = nextRound(round, order.length - before, target - order.length);
       }
     }
@@ -1617,8 +1627,8 @@ function languagePage(engine) {
     }
     await more();
     if (token !== current) return;
-    if (!order.length && ranked.length && from >= ranked.length && !approximate) {
-      // every page found fit none of the words once read: the pages with some of them
+    if (!order.length && ranked.length && (from >= ranked.length || stoppedEmpty) && !approximate) {
+      // every page found (or read) fit none of the words once read: the pages with some of them
       ({ ranked, forms } = await engine.someWordResults(query, edition, ranked));
       if (token !== current) return;
       partial = ranked.length > 0;
