@@ -729,18 +729,19 @@ export function searchEngine(data) {
    * origin: a replacement's characters come from all the words the match covered. */
   function rewritten(text, origins, regex, replacement) {
     let out = "";
-    let outOrigins = [];
+    const outOrigins = [];
     let next = 0;
     for (const match of text.matchAll(regex)) {
       out += text.slice(next, match.index);
-      outOrigins = outOrigins.concat(origins.slice(next, match.index));
+      outOrigins.push(...origins.slice(next, match.index));
       const said = typeof replacement === "function" ? replacement(...match) : replacement;
       const span = spanOf(origins.slice(match.index, match.index + match[0].length));
       out += said;
-      outOrigins = outOrigins.concat(Array.from({ length: said.length }, () => span));
+      for (let i = 0; i < said.length; i++) outOrigins.push(span);
       next = match.index + match[0].length;
     }
-    return [out + text.slice(next), outOrigins.concat(origins.slice(next))];
+    outOrigins.push(...origins.slice(next));
+    return [out + text.slice(next), outOrigins];
   }
 
   function conceptsNamed(query) {
@@ -896,6 +897,7 @@ export function searchEngine(data) {
   // with the governing law, two of the first three results: the third is left to the best text of
   // the language that uses the words ("träkarlen": 42, 43, then the Swedish 9A4)
   const NEXT_LAWS = 1;
+  const PART_POINT = 3; // lawHits' rank of a point on a part of the provision (or on its whole)
   function conceptHits(named, edition) {
     const first = [];
     const third = [];
@@ -918,6 +920,13 @@ export function searchEngine(data) {
           else hit.synonym = why;
           if (hit.missing && edition) continue;
           if (hit.missing) hit.answers = answers;
+          if (index === 0 && hit.rank === PART_POINT && lawOf(ref) === ref) {
+            // a regulation's points on the parts of a whole law the concept names ("uzgodnienia
+            // partnerów", Law 40: PZBS 9–18 on 40A … 40B2d) are each about a part of it: they
+            // follow the texts that hold the words typed (placeLater), not precede them
+            after.push(hit);
+            continue;
+          }
           if (index === 0) {
             governing ??= hit.key;
             // a "where to read" page goes after the texts of the concepts named before its own
@@ -1072,7 +1081,15 @@ export function searchEngine(data) {
         for (const result of search ? search.results : []) {
           const score = result.score * (index === 0 ? weight : 0.9 * weight);
           const known = seen.get(result.id);
-          if (!known || known.score < score) seen.set(result.id, { result, score });
+          // a page found by several queries: read as the first found it, ranked by its best
+          // score, its matches all of theirs (Turkish "herhangi" and its variant "herhank",
+          // which the stemmer cuts to "her": kept alone, the variant's result pointed at the
+          // page's "her"s and the page fit the query nowhere)
+          if (!known) seen.set(result.id, { result, score, also: [] });
+          else {
+            known.score = Math.max(known.score, score);
+            known.also.push(...result.words);
+          }
         }
       }
     };
@@ -1105,7 +1122,8 @@ export function searchEngine(data) {
       }
     }
     const used = approximate ? [approximate, ...variantQueries(approximate)] : queries;
-    return { ranked: ranked.map((entry) => entry.result), approximate, partial, forms: wordForms(used) };
+    const forms = wordForms(used);
+    return { ranked: await printedFirst(ranked.map(withMatches), forms), approximate, partial, forms };
   }
 
   /** The pages that have some of the query's words, when every page found for all of them fit
@@ -1139,7 +1157,49 @@ export function searchEngine(data) {
     }
     return [...found.values()]
       .sort((a, b) => b.words.size - a.words.size || b.score - a.score)
-      .map(({ result, score }) => ({ result, score }));
+      .map(({ result, score }) => ({ result, score, also: [] }));
+  }
+
+  /** A ranked page as textHits reads it: Pagefind's result, with the matches other queries found
+   * on the page (`also`, locations in its words). */
+  function withMatches({ result, also = [] }) {
+    return also.length ? { ...result, also } : result;
+  }
+
+  /* Which pages print a word form exactly (stage5_site/printed_forms.py): Pagefind's index holds
+   * stems, so its ranking cannot tell a page printing the typed "samasta" from one printing
+   * "samassa", and a first page reads only FRAGMENTS_PER_ROUND of them (each a download).  Files
+   * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */
+  const MAX_FORM_FILES = 4; // a word's spellings (Turkish letters both ways) start alike, mostly
+  const formFiles = new Map(); // key → its file's promise: { form: [page ids] }
+
+  function formFile(key) {
+    if (!formFiles.has(key)) {
+      const file = fetch(siteUrl(data.printedForms.replace("{k}", key)))
+        .then((response) => (response.ok ? response.json() : {}))
+        .catch(() => {
+          formFiles.delete(key); // offline and not cached: Pagefind's order stands; asked again next time
+          return {};
+        });
+      formFiles.set(key, file);
+    }
+    return formFiles.get(key);
+  }
+
+  /** Pagefind's pages for a one-word query with those that print the word (one of its forms,
+   * exactly) first, in Pagefind's order otherwise.  Fetched only when Pagefind found more pages
+   * than a first page reads, for only then can it change which pages are read; and not for a
+   * query of several words: Pagefind's pages hold them all (few, and each holds the typed words
+   * more likely), and each word would be one file more on the heaviest first searches there are
+   * (`lähtö väärältä puolelta`). */
+  async function printedFirst(ranked, forms) {
+    if (!data.printedForms || ranked.length <= FRAGMENTS_PER_ROUND || forms.length !== 1) return ranked;
+    const variants = [...new Set(forms[0].map(bare))].filter(Boolean);
+    const keys = [...new Set(variants.map(situationKey))].slice(0, MAX_FORM_FILES);
+    const files = new Map(await Promise.all(keys.map(async (key) => [key, await formFile(key)])));
+    const printers = new Set(variants.flatMap((form) => (files.get(situationKey(form)) || {})[form] || []));
+    if (!printers.size) return ranked;
+    return [...ranked.filter((result) => printers.has(result.id)), ...ranked.filter((result) => !printers.has(result.id))];
   }
 
   /** Per word of the query, its folded forms across the variant queries: [[disinda, dısında…], …] */
@@ -1182,15 +1242,20 @@ export function searchEngine(data) {
   function bestLocation(page, forms) {
     const words = page.content.split(/\s+/);
     const sub = bestSubResult(page);
-    const candidates = sub && sub.locations && sub.locations.length ? sub.locations : page.locations || [];
-    let best = candidates[0] ?? 0;
+    const inSub = sub && sub.locations && sub.locations.length ? sub.locations : [];
+    // the best section's matches, or the page's when none of those fits (its matches are the
+    // first query's; another query's fit elsewhere: withAlso)
+    let best = (inSub[0] ?? (page.locations || [])[0]) ?? 0;
     let bestFit = -1;
-    for (const at of candidates) {
-      const fit = Math.max(0, ...forms.map((variants) => wordFit(bare(words[at]), variants)));
-      if (fit > bestFit) {
-        best = at;
-        bestFit = fit;
+    for (const candidates of [inSub, page.locations || []]) {
+      for (const at of candidates) {
+        const fit = Math.max(0, ...forms.map((variants) => wordFit(bare(words[at]), variants)));
+        if (fit > bestFit) {
+          best = at;
+          bestFit = fit;
+        }
       }
+      if (bestFit > 0) break;
     }
     best = shownAt(words, best);
     const holder = (page.anchors || []).filter((anchor) => anchor.location <= best && anchor.id).pop();
@@ -1231,9 +1296,16 @@ export function searchEngine(data) {
     return parts;
   }
 
+  /** A loaded page with the matches other queries found on it (a copy: Pagefind shares one
+   * object per page between its results). */
+  function withAlso(page, also) {
+    if (!also || !also.length) return page;
+    return { ...page, locations: [...new Set([...(page.locations || []), ...also])].sort((a, b) => a - b) };
+  }
+
   async function textHits(ranked, from, count, forms) {
     const slice = ranked.slice(from, from + count);
-    const loaded = await Promise.all(slice.map((result) => result.data()));
+    const loaded = await Promise.all(slice.map(async (result) => withAlso(await result.data(), result.also)));
     const scored = loaded
       .map((page, index) => ({ page, index, score: formScore(page, forms) }))
       .filter((entry) => entry.score > 0)
@@ -1575,8 +1647,9 @@ function languagePage(engine) {
       // the first page reads a whole round: a law's editions are one result, so fewer pages than
       // laws wanted left a second round of 2-3 pages, one more round trip before the first results
       // (fi "revokki": 9 pages, then 2); later pages read as many as laws wanted (each page is at
-      // most one law); then what nextRound says
-      let round = first ? FRAGMENTS_PER_ROUND : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
+      // most one law); then what nextRound says.  The places the concepts' laws took on the first
+      // page need no page read ("väärä lähtö": 53, 55 and 56 are there before Pagefind answers)
+      let round = first ? Math.max(PAGE_SIZE / 2, FRAGMENTS_PER_ROUND - order.length) : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
       const firstPage = first;
       first = false;
       while (order.length < target && from < ranked.length) {

@@ -105,6 +105,14 @@ def search_situation_keys(lang: str) -> str:
     return search_situations(lang, "index")
 
 
+def printed_forms(lang: str, key: str = "{k}") -> str:
+    """``pagefind/forms/fi_sam.json``: which of the language's indexed pages print each word form
+    starting with ``key`` (its first three letters, folded, as search_situations keys a word),
+    fetched by search.js when Pagefind finds more pages than a first page reads
+    (:mod:`bridgelaws.stage5_site.printed_forms`)."""
+    return f"pagefind/forms/{lang}_{key}.json"
+
+
 def search_english(lang: str, letter: str = "{l}") -> str:
     """``fi/search/english-r.json``: the concepts' English words starting with a letter ("revoke",
     "renege"), which directors type in every language; fetched by search.js for a query word of

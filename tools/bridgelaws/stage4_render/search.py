@@ -134,10 +134,10 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # the concepts in the language's own words; their English words in files by letter (own_concepts)
         "synonyms": concepts,
         **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
-        # what happens at the table, in the language's words (content/terms/situations): files by
-        # a word's first letters, fetched for a query of two words or more (situation_files), and
-        # their keys, fetched with the first (on the page they would weigh on every first search)
+        # what happens at the table (content/terms/situations): files by a word's first letters,
+        # fetched for a query of two words or more (situation_files), and their keys, with the first
         **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
+        "printedForms": urls.printed_forms(lang),  # which pages print each word (stage5_site.printed_forms)
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 

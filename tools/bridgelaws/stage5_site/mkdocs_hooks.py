@@ -50,7 +50,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import csp, minify, offline, pagefind, search_css, snippets
+from bridgelaws.stage5_site import csp, minify, offline, pagefind, printed_forms, search_css, snippets
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -276,6 +276,7 @@ def on_post_build(config: Any) -> None:
     summary = pagefind.index_site(site)
     log.info("pagefind: %s", " · ".join(summary.splitlines()))
     log.info("pagefind: %s", pagefind.preload_first_files(site))  # before offline, which hashes the pages
+    log.info("printed forms: %s", printed_forms.write(site))  # from Pagefind's fragments; before offline
     description = config.site_description or config.site_name
     facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built
     summary = offline.write(site, facts_of_site.names, description, facts_of_site.theme_color)

@@ -120,7 +120,7 @@ def search_files(site: Path, lang: str) -> list[Path]:
         return []
     files = [index / "pagefind.js", index / "pagefind-entry.json", index / f"wasm.{lang}.pagefind"]
     files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
-    for folder in ("index", "fragment", "filter"):
+    for folder in ("index", "fragment", "filter", "forms"):  # forms: printed_forms
         files += sorted((index / folder).glob(f"{lang}_*"))
     for words_of in (urls.search_situations, urls.search_english):  # a query's situations and English words
         files += sorted((site / urls.search(lang)).glob(words_of(lang, "*").rsplit("/", 1)[-1]))

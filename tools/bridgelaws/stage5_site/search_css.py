@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Tag
@@ -249,23 +249,38 @@ class Model:
 # -- writing the stylesheet ----------------------------------------------------------------------
 
 
-def prune(css: str, model: Model) -> str:
-    """The rules of ``css`` that can style a page of ``model``."""
+GROUPING = ("@media", "@supports")  # at-rules whose block holds style rules
+
+
+def map_style_rules(css: str, on_rule: Callable[[str, str], str | None]) -> str:
+    """``css`` with each style rule, inside ``@media`` and ``@supports`` too, as
+    ``on_rule(prelude, block)`` rewrites it (``None`` drops it); statements and other at-rules
+    (``@font-face``, ``@keyframes``) kept as they are, a grouping rule left empty dropped."""
     out = []
     for prelude, block in rules(css):
         if block is None:
             out.append(prelude)
-        elif prelude.startswith(("@media", "@supports")):
-            inner = prune(block, model)
+        elif prelude.startswith(GROUPING):
+            inner = map_style_rules(block, on_rule)
             if inner:
                 out.append(f"{prelude}{{{inner}}}")
         elif prelude.startswith("@"):
             out.append(f"{prelude}{{{block}}}")
         else:
-            kept = [selector for selector in selectors(prelude) if model.may_match(selector)]
-            if kept:
-                out.append(f"{','.join(kept)}{{{block}}}")
+            rule = on_rule(prelude, block)
+            if rule is not None:
+                out.append(rule)
     return "".join(out)
+
+
+def prune(css: str, model: Model) -> str:
+    """The rules of ``css`` that can style a page of ``model``."""
+
+    def matching(prelude: str, block: str) -> str | None:
+        kept = [selector for selector in selectors(prelude) if model.may_match(selector)]
+        return f"{','.join(kept)}{{{block}}}" if kept else None
+
+    return map_style_rules(css, matching)
 
 
 # a custom property's declaration, "--md-hue:225deg" (its name), and a reading of one,
@@ -286,7 +301,7 @@ def _walk(css: str) -> Iterator[tuple[str, str]]:
     for prelude, block in rules(css):
         if block is None:
             continue
-        if prelude.startswith(("@media", "@supports")):
+        if prelude.startswith(GROUPING):
             yield from _walk(block)
         elif not prelude.startswith("@"):
             yield prelude, block
@@ -320,25 +335,16 @@ def read_properties(sheets: Iterable[str], elsewhere: Iterable[str] = ()) -> set
 def drop_unread_properties(css: str, read: set[str]) -> str:
     """``css`` without the declarations of custom properties outside ``read``, and without the
     rules left empty by that."""
-    out = []
-    for prelude, block in rules(css):
-        if block is None:
-            out.append(prelude)
-        elif prelude.startswith(("@media", "@supports")):
-            inner = drop_unread_properties(block, read)
-            if inner:
-                out.append(f"{prelude}{{{inner}}}")
-        elif prelude.startswith("@"):
-            out.append(f"{prelude}{{{block}}}")
-        else:
-            kept = [
-                declaration
-                for declaration in declarations(block)
-                if not (custom := CUSTOM_PROPERTY.match(declaration)) or custom.group(1) in read
-            ]
-            if kept or not block.strip():
-                out.append(f"{prelude}{{{';'.join(kept)}}}")
-    return "".join(out)
+
+    def without_unread(prelude: str, block: str) -> str | None:
+        kept = [
+            declaration
+            for declaration in declarations(block)
+            if not (custom := CUSTOM_PROPERTY.match(declaration)) or custom.group(1) in read
+        ]
+        return f"{prelude}{{{';'.join(kept)}}}" if kept or not block.strip() else None
+
+    return map_style_rules(css, without_unread)
 
 
 def search_pages(site: Path) -> list[Path]:
