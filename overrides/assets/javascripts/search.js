@@ -181,6 +181,8 @@ export function searchEngine(data) {
    * `refIn(edition)`: the provision as that edition numbers it (a concept's law, through the
    * concordance: 2017 16C is 2007 16D), undefined where the edition has none; a cited
    * provision is the same in every edition (the reader typed that edition's number). */
+  const EXACT_POINT = 2; // lawHits' rank of a regulation's point on the provision itself
+  const PART_POINT = 3; // on a part of the provision, or on a provision it is part of
   function lawHits(ref, edition, origin, refIn = () => ref) {
     const hits = [];
     for (const doc of data.docs) {
@@ -208,7 +210,7 @@ export function searchEngine(data) {
         const related = concerned.some((r) => chain.includes(r) || ancestors(r).includes(own));
         if (!exact && !related && own !== law) continue;
         const top = anchorOf(POINT_PREFIX + number);
-        hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? 2 : 3, concerns: concerned, origin });
+        hits.push({ key: point.key, url: siteUrl(point.url + "#" + top), anchor: top, label: point.label, title: point.title, edition: doc.edition, rank: exact ? EXACT_POINT : PART_POINT, concerns: concerned, origin });
       }
     }
     const law = lawOf(ref);
@@ -897,7 +899,6 @@ export function searchEngine(data) {
   // with the governing law, two of the first three results: the third is left to the best text of
   // the language that uses the words ("träkarlen": 42, 43, then the Swedish 9A4)
   const NEXT_LAWS = 1;
-  const PART_POINT = 3; // lawHits' rank of a point on a part of the provision (or on its whole)
   function conceptHits(named, edition) {
     const first = [];
     const third = [];
@@ -1157,7 +1158,7 @@ export function searchEngine(data) {
     }
     return [...found.values()]
       .sort((a, b) => b.words.size - a.words.size || b.score - a.score)
-      .map(({ result, score }) => ({ result, score, also: [] }));
+      .map(({ result, score }) => ({ result, score }));
   }
 
   /** A ranked page as textHits reads it: Pagefind's result, with the matches other queries found
@@ -1647,9 +1648,8 @@ function languagePage(engine) {
       // the first page reads a whole round: a law's editions are one result, so fewer pages than
       // laws wanted left a second round of 2-3 pages, one more round trip before the first results
       // (fi "revokki": 9 pages, then 2); later pages read as many as laws wanted (each page is at
-      // most one law); then what nextRound says.  The places the concepts' laws took on the first
-      // page need no page read ("väärä lähtö": 53, 55 and 56 are there before Pagefind answers)
-      let round = first ? Math.max(PAGE_SIZE / 2, FRAGMENTS_PER_ROUND - order.length) : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
+      // most one law); then what nextRound says
+      let round = first ? FRAGMENTS_PER_ROUND : Math.min(target - order.length, FRAGMENTS_PER_ROUND);
       const firstPage = first;
       first = false;
       while (order.length < target && from < ranked.length) {

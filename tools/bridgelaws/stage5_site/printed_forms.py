@@ -29,8 +29,8 @@ from pathlib import Path
 from bridgelaws.core import urls
 from bridgelaws.stage4_render.langmodel import fold
 from bridgelaws.stage4_render.search import situation_key
+from bridgelaws.stage5_site.pagefind_chunks import SIGNATURE  # a fragment is gzip-compressed JSON after it
 
-SIGNATURE = b"pagefind_dcd"  # a fragment is gzip-compressed JSON after it (as the index chunks)
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"
 FRAGMENT_NAME = re.compile(r"(?P<lang>[a-z]{2,3})_[0-9a-f]+\.pf_fragment")
