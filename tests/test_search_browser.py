@@ -17,7 +17,6 @@ import itertools
 import json
 import random
 import re
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -26,10 +25,11 @@ import pytest
 
 from bench import heldout
 from bench import search as bench_search
+from bench import words as bench_words
 from bench.heldout import result_key
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
-from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import compounds, langmodel, search
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
@@ -1082,28 +1082,25 @@ def _phrase_words(site: Path, per_language: int) -> list[tuple[str, str, str]]:
     return cases
 
 
-# measured: 6 of 35 checked at stop 35, on a sample chosen by hash (stable_sample); 10 of 44 at
-# stop 33 on a random.sample that drew another sample with every term added.  Misses: words a
-# concept of another law holds by stem (tr "kararı", "defansın"), whose concepts are then too many
-MEASURED_PHRASE_WORD_MISSES = 6
-
-
-def test_a_word_texts_hold_in_passing_also_leads_to_the_law_whose_concept_phrases_hold_it(
+def test_a_word_texts_hold_in_passing_finds_the_texts_not_the_laws_whose_phrases_hold_it(
     page: object, base_url: str, site: Path
 ) -> None:
-    """A word texts of the language hold, which no concept names whole but concepts' phrases of
-    one law hold, where the language has no text of that law ("zachowanie", in PZBS's points and
-    in 74's "zachowanie i etykieta"): that law's "where to read" page among the first three."""
-    checked, misses = 0, []
+    """A word texts of the language print, which no concept names whole but concepts' phrases of
+    one law hold, where the language has no text of that law ("korrekt" in the sv texts and in
+    25's "korrekta och felaktiga ändringar av bud"): the texts printing it are the answer, and
+    that law's "where to read" page is not among them, unless a concept names the word by its
+    stem ("utspelet" → "utspel", 41: first, as a concept's law).  Stop 33 to 35 put the page
+    second; it found none of 400 held-out concept queries' laws and cost word queries precision."""
+    checked, guessed = 0, []
     for lang, word, law in _phrase_words(site, 25):
-        keys = [result_key(href) for href in run_search(page, base_url, lang, word)[:3]]
+        keys = [result_key(href) for href in run_search(page, base_url, lang, word)]
         if not page.locator("#search-results > li.search-result--text").count():  # type: ignore[attr-defined]
             continue  # no text holds it: the lone-word test's case
         checked += 1
-        if law not in keys:
-            misses.append((lang, word, law, keys))
+        if law in keys[1:]:
+            guessed.append((lang, word, law, keys))
     assert checked >= 10, checked
-    assert len(misses) <= MEASURED_PHRASE_WORD_MISSES, (checked, misses)
+    assert not guessed
 
 
 def test_a_situation_answering_the_query_says_what_it_is_about(page: object, base_url: str) -> None:
@@ -1436,62 +1433,16 @@ def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) ->
 
 # -- sampled words: recall and precision against the texts themselves ------------------------------
 
-WORD = re.compile(r"[^\W\d_]{6,}")
-
-
-def fold(text: str, lang: str) -> str:
-    if lang == "tr":
-        text = text.replace("I", "ı").replace("İ", "i")
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ı", "i").replace("ł", "l")
-
-
-def _group_texts(entry: Entry) -> dict[str, str]:
-    """The searchable text of each result group of a document (a law, a point)."""
-
-    def text_of(item: object) -> str:
-        parts = [getattr(item, "title", "")]
-        parts += [p.text for p in getattr(item, "paragraphs", [])]
-        parts += [note.text for note in getattr(item, "footnotes", [])]
-        parts += [heading.text for heading in getattr(item, "headings", [])]
-        for child in getattr(item, "children", []):
-            parts.append(text_of(child))
-        return " ".join(parts)
-
-    groups = {f"law:{law.number}": text_of(law) for law in entry.document.laws}
-    groups.update({urls.law(entry.meta, point.number).strip("/"): text_of(point) for point in entry.document.points})
-    return groups
-
-
-def _language_groups(corpus: Corpus, lang: str) -> dict[str, str]:
-    """Result groups of a language; a law's editions are one group (one result per law)."""
-    merged: dict[str, str] = {}
-    for entry in corpus.in_language(lang):
-        for key, text in _group_texts(entry).items():
-            merged[key] = merged.get(key, "") + " " + text
-    return merged
+# the sample and its folding are bench.words's, the measure the issue's word-query bounds are
+# read with (another seed there, the same kind of words)
+WORD = bench_words.WORD
+fold = bench_words.fold
+_group_texts = bench_words.group_texts
+_language_groups = bench_words.language_groups
 
 
 def _sample_words(corpus: Corpus, lang: str, count: int) -> list[tuple[str, set[str]]]:
-    """Words of 6+ letters printed in at least two laws whose whole family (words sharing all
-    but their last three letters, so inflected forms too) stays within eight laws — so ten
-    results have room for all of them — with the laws holding the word as printed."""
-    texts = _language_groups(corpus, lang)
-    holders: dict[str, set[str]] = {}
-    folded_words: dict[str, set[str]] = {}
-    for key, text in texts.items():
-        lowered = text.replace("I", "ı").replace("İ", "i").lower() if lang == "tr" else text.lower()
-        for word in set(WORD.findall(lowered)):
-            holders.setdefault(word, set()).add(key)
-            folded_words.setdefault(key, set()).add(fold(word, lang))
-
-    def family(word: str) -> set[str]:
-        prefix = fold(word, lang)[: max(5, len(word) - 3)]
-        return {key for key, words in folded_words.items() if any(w.startswith(prefix) for w in words)}
-
-    candidates = sorted(word for word, keys in holders.items() if len(keys) >= 2 and len(family(word)) <= 8)
-    rng = random.Random(f"search-{lang}")
-    return [(word, holders[word]) for word in rng.sample(candidates, min(count, len(candidates)))]
+    return bench_words.sample_words(corpus, lang, count)
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
