@@ -159,3 +159,32 @@ def test_generated_law_pages_carry_the_parts() -> None:
     assert 'data-parts="⁘johtaja' in page
     swedish = (CONTENT / "docs" / "sv" / "2007" / "12.md").read_text(encoding="utf-8")
     assert 'data-parts="⁘ledaren' in swedish
+
+
+# (text, where the word starts, whether a glued hyphen precedes it)
+GLUED_HYPHENS = [
+    ("C-momentti", 2, True),  # the 2007 Finnish text's own citations of a section
+    ("-momentti), tai", 1, True),  # after a citation's link: <a class="ref">D</a>-momentti
+    ("3-kohdissa", 2, True),
+    ("A2)-kohdassa", 4, True),
+    ("icke-felande", 5, True),
+    ("a - b", 4, False),  # a dash between words, not a hyphen
+    ("ks. -kohta", 5, False),  # a hyphen after a space glues nothing
+    ("momentti", 0, False),
+]
+
+
+@pytest.mark.parametrize(("text", "start", "glued"), GLUED_HYPHENS)
+def test_a_word_after_a_glued_hyphen_is_told(text: str, start: int, glued: bool) -> None:
+    assert compounds._after_glued_hyphen(text, start) is glued
+
+
+def test_a_word_after_a_citations_link_and_a_hyphen_is_indexed_by_itself(found: compounds.Compounds) -> None:
+    """Pagefind indexes "D-momentti" whole and by unstemmed parts, so "momentti" (stemmed
+    "moment") found none of 6E4, 14B4, 15A, 16A1(b); each such word is indexed beside itself."""
+    block = '<p class="prov lvl-3" id="16A1b">tietoa (ks. <a class="ref" href="./#16D">D</a>-momentti), tai</p>'
+    marked = compounds.with_parts([block], "fi", found)[0]
+    assert "-momentti" + compounds.hidden_span(["momentti"]) in marked
+    assert re.sub(r"<[^>]*>", "", marked) == re.sub(r"<[^>]*>", "", block)
+    # in every language, whether or not it has compounds
+    assert compounds.hidden_span(["kohta"]) in compounds.with_parts(['<p class="prov">3-kohta</p>'], "pl", found)[0]

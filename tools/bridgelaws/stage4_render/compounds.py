@@ -464,22 +464,36 @@ def hidden_span(parts: Sequence[str]) -> str:
 
 
 def with_parts(body: list[str], lang: str, compounds: Compounds) -> list[str]:
-    """The page's text blocks with each compound followed by its hidden parts."""
-    if lang not in compounds.languages():
-        return body
+    """The page's text blocks with each compound, and each word after a glued hyphen, followed
+    by its hidden parts."""
     return [_block(block, lang, compounds) if TEXT_BLOCK.match(block) else block for block in body]
 
 
 def _words(text: str, lang: str, compounds: Compounds, seen: set[str]) -> str:
     """Each compound of ``text`` followed by those of its parts that the block has not had yet
-    (a part once per paragraph finds the paragraph; more would only weigh on the index)."""
+    (a part once per paragraph finds the paragraph; more would only weigh on the index), and
+    each word after a glued hyphen by itself."""
 
     def after(match: re.Match[str]) -> str:
         parts = [part for part in compounds.hidden(lang, match[0]) if len(part) >= 3 and part not in seen]
+        tail = match[0].lower()
+        if _after_glued_hyphen(text, match.start()) and len(tail) >= 3 and tail not in seen:
+            parts.append(tail)
         seen.update(parts)
         return match[0] + hidden_span(parts) if parts else match[0]
 
     return WORD.sub(after, text)
+
+
+def _after_glued_hyphen(text: str, start: int) -> bool:
+    """Whether the word at ``start`` follows a hyphen glued to what precedes it: ``C-momentti``,
+    ``3-kohdissa``, or ``-momentti`` opening a text piece after a citation's link
+    (``<a class="ref" …>D</a>-momentti``).  Pagefind indexes such a word whole and by its parts
+    unstemmed, so ``momentti`` (stemmed ``moment``) found none of the laws printing it only as
+    ``C-momentti``; indexed beside it, it is found as any word is."""
+    if start < 1 or text[start - 1] != "-":
+        return False
+    return start == 1 or text[start - 2].isalnum() or text[start - 2] == ")"
 
 
 def _block(block: str, lang: str, compounds: Compounds) -> str:
