@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.terms import TermBase, load, seed, verify
 from bridgelaws.stage3_link.terms.model import Concept
-from bridgelaws.stage4_render.hubs import home_page
+from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page, law_title
 from bridgelaws.stage4_render.terms import terms_page
 from conftest import ROOT
 
@@ -326,6 +327,50 @@ def test_the_pages_are_generated_and_linked_from_every_home(base: TermBase, corp
         home = home_page(corpus, lang)
         assert f'href="{home.link(urls.terms(lang))}"' in home.markdown()
     assert (urls.terms("fi"), True) in urls.site_pages() and (urls.terms("en"), True) in urls.site_pages()
+
+
+def test_a_laws_where_to_read_page_names_it_and_its_concepts_in_the_readers_words(
+    base: TermBase, corpus: Corpus
+) -> None:
+    """Where a language has no text of a law, its "where to read Law N" page (what search's
+    concept results link to) gives the law's title in the language (law-titles.toml) and the
+    concepts the law governs in the language's words, each linked to the terms page; a language
+    with a text of the law keeps the text's title."""
+    linkage = pipeline.link(corpus, pipeline.load_concordance(CONTENT))
+    checked = 0
+    for lang in facts.INTERFACE_LANGUAGES:
+        terms_ids = set(re.findall(r'id="([^"]+)"', terms_page(corpus, base, lang).markdown()))
+        for number in facts.LAW_NUMBERS:
+            page = hub_page(corpus, linkage, lang, number, base)
+            text = page.markdown()
+            title = law_title(base, number, lang)
+            if corpus.law_title(number, lang) or not title:
+                assert 'class="hub-title"' not in text
+            else:
+                assert f'<p class="hub-title"><strong>{html_escape(title)}</strong></p>' in text, (lang, number)
+                assert page.title.endswith(f" · {title}")
+            listed = re.findall(
+                r'<li><a href="[^"#]*#([^"]+)">([^<]+)</a></li>', text.split('class="hub-concepts"')[-1]
+            )
+            wanted = governed_concepts(base, number, lang)
+            assert [concept_id for concept_id, _ in listed] == [c.id for c, _ in wanted] if wanted else not listed
+            assert {concept_id for concept_id, _ in listed} <= terms_ids
+            checked += len(listed)
+    assert checked > 300
+    # what a Swedish director who searched for a penalty card lands on
+    penalty = hub_page(corpus, linkage, "sv", 50, base).markdown()
+    assert '<a href="../../terms/#penalty-card">straffkort</a>' in penalty
+    assert "Lag 50 · " in hub_page(corpus, linkage, "sv", 50, base).title
+
+
+def test_a_concept_is_listed_on_the_page_of_its_governing_law_only(base: TermBase) -> None:
+    penalty = next(c for c in base.concepts if c.id == "penalty-card")
+    assert penalty.governing() == "50"
+    assert penalty in [c for c, _ in governed_concepts(base, 50, "fi")]
+    assert penalty not in [
+        c for c, _ in governed_concepts(base, 51, "fi")
+    ]  # 51 is one of its laws, not its governing one
+    assert all(not c.is_law_title for n in facts.LAW_NUMBERS for c, _ in governed_concepts(base, n, "sv"))
 
 
 @pytest.mark.browser

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from bridgelaws.core import facts, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage3_link.terms import Concept, TermBase
 from bridgelaws.stage4_render.national import national_rules_block
-from bridgelaws.stage4_render.page import Page, display_title, h, lang_attr, language_name, law_heading, md_inline, t
+from bridgelaws.stage4_render.page import (
+    Page,
+    display_title,
+    h,
+    lang_attr,
+    language_name,
+    law_heading,
+    md_inline,
+    sentence_case,
+    t,
+)
 from bridgelaws.stage4_render.switcher import law_alternates, simple_alternates
 
 
@@ -94,19 +105,26 @@ def laws_index_page(corpus: Corpus, lang: str) -> Page:
     return page
 
 
-def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int) -> Page:
-    """Where law ``number`` can be read, from ``lang``'s point of view."""
+def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base: TermBase | None = None) -> Page:
+    """Where law ``number`` can be read, from ``lang``'s point of view; with the term base, the
+    law's title in ``lang`` and the concepts it governs, in ``lang``'s words: where the language
+    has no text of the law, what a reader who searched for a concept lands on says, in their
+    language, that this is the law of that concept."""
+    # the law's title in the reader's words, where no text of the language prints one
+    title = law_title(term_base, number, lang) if term_base and not corpus.law_title(number, lang) else None
     page = Page(
         url=urls.law_hub(lang, number),
         lang=lang,
-        title=t(lang, "law", n=number),
+        title=t(lang, "law", n=number) + (f" · {title}" if title else ""),
         body=[],
-        description=t(lang, "law", n=number),
+        description=t(lang, "law", n=number) + (f" · {title}" if title else ""),
         meta={"law": number, "hub": True},
         alternates=law_alternates(corpus, number, None),
     )
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'law', n=number))} {{ #{number} }}", ""])
+    if title:
+        body.extend([f'<p class="hub-title"><strong>{h(title)}</strong></p>', ""])
     body.extend(national_rules_block(corpus, linkage, page, number, None))
     holders = corpus.having_law(number)
     own = [e for e in holders if e.meta.lang == lang]
@@ -139,7 +157,34 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int) -> Page:
             for e in others
         )
         body.extend([f"<p>{h(t(lang, 'read_it_in'))}</p>", "", f'<ul class="read-in">{items}</ul>', ""])
+    governed = governed_concepts(term_base, number, lang) if term_base else []
+    if governed:
+        terms_url = page.link(urls.terms(lang))
+        items = "".join(f'<li><a href="{h(terms_url)}#{h(c.id)}">{h(word)}</a></li>' for c, word in governed)
+        body.extend([f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", "", f'<ul class="hub-concepts">{items}</ul>'])
+        body.append("")
     return page
+
+
+def law_title(base: TermBase, number: int, lang: str) -> str | None:
+    """Law ``number``'s title in ``lang`` from the term base's law titles (``law-titles.toml``):
+    the first form of the newest edition's title, else of the newest edition that has one."""
+    titles = [c for c in base.concepts if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
+    titles.sort(key=lambda concept: concept.editions[-1], reverse=True)
+    return sentence_case(titles[0].forms(lang)[0], lang) if titles else None
+
+
+def governed_concepts(base: TermBase, number: int, lang: str) -> list[tuple[Concept, str]]:
+    """The concepts (not titles) whose governing law in the newest edition is law ``number``,
+    each with its first whole word form in ``lang``; those with no word in ``lang`` left out."""
+    found = []
+    for concept in base.concepts:
+        if concept.is_law_title or refs.law_of(concept.governing() or "") != number:
+            continue
+        word = next((form for form in concept.forms(lang) if not form.endswith("*")), None)
+        if word:
+            found.append((concept, word))
+    return found
 
 
 def _heading_of(entry: Entry, number: int) -> str:
