@@ -477,6 +477,22 @@ def test_a_situation_holding_the_rare_words_of_a_query_answers_it(page: object, 
     assert not governing_misses(page, base_url, RARE_WORD_SITUATIONS)
 
 
+# A word that is a concept's one-word term as written is that term: a situation holds it by a
+# shared stem or an ending, not by sharing only its start with another word (search.js isTerm):
+# heldout18's dev half (the first; 12's "korjattu pistetulos" took "korjausaika" by "korja"),
+# and its neighbours, which pass either way
+TERMS_NOT_STARTS_OF_OTHER_WORDS = [
+    ("fi", "pistetuloksen korjausaika", "law:79"),
+    ("fi", "tuloksen korjausaika", "law:79"),
+    ("fi", "korjausaika tulokselle", "law:79"),
+]
+
+
+def test_a_word_that_is_a_term_is_not_held_by_the_start_of_another_word(page: object, base_url: str) -> None:
+    """measured: 1 of 3 missed before the rule (the first)"""
+    assert not governing_misses(page, base_url, TERMS_NOT_STARTS_OF_OTHER_WORDS)
+
+
 # A card named by its suit or rank stands for a card (search.toml card_names): written for this
 # test, none from a held-out set (held-out sets' dev halves gained 2 of 288 with the rule)
 CARDS_NAMED = [
@@ -1564,7 +1580,8 @@ def test_the_laws_printing_a_word_are_read_before_those_printing_its_stem(
 
 # a Polish word naming a concept whose law has no Polish text, only PZBS's points on its parts
 # (Law 40: points 9–18 on 40A … 40B2d; Law 20: 6 and 7): the law's "where to read" page first,
-# then the points that print the word, then the others (not the law's points in their order)
+# then the points that print the word; the others are on the law's page (its national rules),
+# not in the results (stop 35 put them after the texts, where they filled the first five)
 WHOLE_LAW_CONCEPTS = [
     ("pl", "uzgodnieniach", "law:40"),
     ("pl", "alertowania", "law:40"),
@@ -1581,7 +1598,7 @@ def test_a_concept_of_a_whole_law_shows_the_points_that_print_the_word_first(
     assert keys[0] == law, keys
     stem = fold(word, lang)[:4]  # inflections share the start: wyjaśnienia, wyjaśnień
     printing = [stem in texts[key] for key in keys if key in texts]
-    assert printing[0] and printing == sorted(printing, reverse=True), keys
+    assert printing and all(printing), keys
 
 
 # -- on a phone ------------------------------------------------------------------------------------

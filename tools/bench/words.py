@@ -10,7 +10,9 @@ definitions page (:func:`bench.heldout.result_key`).
 * **precision of five, strict**: of the first five results, those whose text holds a form of the
   word (its first four letters, folded); a result with no text in the language (its "where to
   read Law N" page) counts as a miss;
-* **precision of five, of texts**: the same, judging only the results that are texts.
+* **precision of five, of texts**: the same, judging only the results that are texts;
+* **precision of five, of pages**: every result judged by the page it opens, a "where to read"
+  page by what it shows (the law's title and its concepts in the language's words).
 
 A seed draws another sample: each session can measure on words nobody tuned on.
 
@@ -20,6 +22,7 @@ A seed draws another sample: each session can measure on words nobody tuned on.
 from __future__ import annotations
 
 import argparse
+import html
 import random
 import re
 import unicodedata
@@ -106,9 +109,12 @@ class Scores:
     judged: int = 0  # of the first five, every result
     text_relevant: int = 0
     text_judged: int = 0  # of the first five, the results that are texts
+    page_relevant: int = 0  # of the first five, results whose page (a text's, or a hub's) shows a form
     misses: list[str] = field(default_factory=list)
 
-    def add(self, word: str, holders: set[str], keys: list[str], texts: dict[str, str], lang: str) -> None:
+    def add(
+        self, word: str, holders: set[str], keys: list[str], texts: dict[str, str], lang: str, hubs: dict[str, str]
+    ) -> None:
         stem = fold(word, lang)[:STEM]
         found = holders & set(keys[:10])
         self.found += len(found)
@@ -119,6 +125,7 @@ class Scores:
             holds = key in texts and stem in texts[key]
             self.judged += 1
             self.relevant += holds
+            self.page_relevant += holds or stem in hubs.get(key, "")
             if key in texts:
                 self.text_judged += 1
                 self.text_relevant += holds
@@ -132,6 +139,7 @@ class Scores:
         return (
             f"{lang}: P@5 strict {ratio(self.relevant, self.judged)} ({self.relevant}/{self.judged}), "
             f"P@5 of texts {ratio(self.text_relevant, self.text_judged)}, "
+            f"of pages {ratio(self.page_relevant, self.judged)}, "
             f"R@10 {ratio(self.found, self.wanted)} ({self.found}/{self.wanted})"
         )
 
@@ -150,11 +158,24 @@ def result_keys(page: object, base_url: str, lang: str, query: str) -> list[str]
     return [result_key(href) for href in hrefs]
 
 
-def measure(page: object, base_url: str, corpus: object, lang: str, count: int, seed: str) -> Scores:
+def hub_texts(site: Path, lang: str) -> dict[str, str]:
+    """What each "where to read Law N" page of the language shows, folded, by result key."""
+    found = {}
+    for path in (site / lang / "laws").glob("*/index.html"):
+        article = re.search(r"<article.*?</article>", path.read_text(encoding="utf-8"), re.S)
+        if article and path.parent.name.isdigit():
+            found[f"law:{path.parent.name}"] = fold(html.unescape(re.sub(r"<[^>]+>", " ", article[0])), lang)
+    return found
+
+
+def measure(
+    page: object, base_url: str, corpus: object, lang: str, count: int, seed: str, site: Path | None = None
+) -> Scores:
     texts = {key: fold(text, lang) for key, text in language_groups(corpus, lang).items()}
+    hubs = hub_texts(site, lang) if site else {}
     scores = Scores()
     for word, holders in sample_words(corpus, lang, count, seed):
-        scores.add(word, holders, result_keys(page, base_url, lang, word), texts, lang)
+        scores.add(word, holders, result_keys(page, base_url, lang, word), texts, lang, hubs)
     return scores
 
 
@@ -175,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         for lang in args.lang or LANGUAGES:
-            scores = measure(page, base, corpus, lang, args.count, args.seed)
+            scores = measure(page, base, corpus, lang, args.count, args.seed, args.site)
             print(scores.line(lang), flush=True)
             if args.misses:
                 for miss in scores.misses:

@@ -309,10 +309,10 @@ export function searchEngine(data) {
   const SITUATION_MISSED = 1; // the query's carrying words a situation may leave out and still answer it all
   const SITUATION_STEM = { long: 5, short: 4, shortEnding: 3 };
 
-  function situationFit(pattern, word) {
+  function situationFit(pattern, word, byStart = true) {
     if (stemFit(pattern, word)) return true;
     const shared = sharedStart(pattern, word);
-    if (shared >= SITUATION_STEM.long) return true;
+    if (byStart && shared >= SITUATION_STEM.long) return true;
     return shared >= SITUATION_STEM.short && pattern.length - shared <= SITUATION_STEM.shortEnding && word.length - shared <= SITUATION_STEM.shortEnding;
   }
 
@@ -758,9 +758,14 @@ export function searchEngine(data) {
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
     const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...cardForms(words[index])]);
+    // a word that is a concept's one-word term as written ("korjausaika", 79's correction period)
+    // is that term: a situation holds it by a shared stem or an ending, not by sharing only the
+    // start of another word ("korjattu": "pistetuloksen korjausaika" was 12's adjusted score,
+    // one word and a half against the term's one)
+    const isTerm = words.map((_, index) => singleTerms.some((terms) => terms.some((term) => spelledFit(term, spelled[index]) === 2)));
     const fitsWord = (order, index) => (part) => {
       if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
-      return situationForms[index].some((word) => situationFit(part, word));
+      return situationForms[index].some((word) => situationFit(part, word, !isTerm[index]));
     };
     const fitting = conceptWords.map(({ vocabulary }, order) => meaningful.filter((index) => vocabulary.some(fitsWord(order, index))));
     // a situation's word held by a shared stem (stemFit), not only by the start of a compound
@@ -922,10 +927,10 @@ export function searchEngine(data) {
           if (hit.missing && edition) continue;
           if (hit.missing) hit.answers = answers;
           if (index === 0 && hit.rank === PART_POINT && lawOf(ref) === ref) {
-            // a regulation's points on the parts of a whole law the concept names ("uzgodnienia
-            // partnerów", Law 40: PZBS 9–18 on 40A … 40B2d) are each about a part of it: they
-            // follow the texts that hold the words typed (placeLater), not precede them
-            after.push(hit);
+            // a regulation's points on the parts of a whole law the concept names ("alertowania",
+            // Law 40: PZBS 9–18 on 40A … 40B2d) are each about a part of it: those printing the
+            // words typed are found as texts, and the law's page lists them all (its national
+            // rules); the others filled a first page with points that do not say the word
             continue;
           }
           if (index === 0) {
