@@ -470,9 +470,8 @@ def with_parts(body: list[str], lang: str, compounds: Compounds) -> list[str]:
 
 
 def _words(text: str, lang: str, compounds: Compounds, seen: set[str]) -> str:
-    """Each compound of ``text`` followed by those of its parts that the block has not had yet
-    (a part once per paragraph finds the paragraph; more would only weigh on the index), and
-    each word after a glued hyphen by itself."""
+    """Each compound of ``text`` (and word after a glued hyphen) followed by those of its parts
+    the block has not had yet (once per paragraph finds it; more would only weigh on the index)."""
 
     def after(match: re.Match[str]) -> str:
         parts = [part for part in compounds.hidden(lang, match[0]) if len(part) >= 3 and part not in seen]
@@ -486,14 +485,9 @@ def _words(text: str, lang: str, compounds: Compounds, seen: set[str]) -> str:
 
 
 def _after_glued_hyphen(text: str, start: int) -> bool:
-    """Whether the word at ``start`` follows a hyphen glued to what precedes it: ``C-momentti``,
-    ``3-kohdissa``, or ``-momentti`` opening a text piece after a citation's link
-    (``<a class="ref" …>D</a>-momentti``).  Pagefind indexes such a word whole and by its parts
-    unstemmed, so ``momentti`` (stemmed ``moment``) found none of the laws printing it only as
-    ``C-momentti``; indexed beside it, it is found as any word is."""
-    if start < 1 or text[start - 1] != "-":
-        return False
-    return start == 1 or text[start - 2].isalnum() or text[start - 2] == ")"
+    """Whether the word at ``start`` follows a hyphen glued to what precedes it (``C-momentti``,
+    ``-momentti`` after a citation's link): Pagefind indexes it only unstemmed, in the whole."""
+    return start >= 1 and text[start - 1] == "-" and (start == 1 or text[start - 2].isalnum() or text[start - 2] == ")")
 
 
 def _block(block: str, lang: str, compounds: Compounds) -> str:
