@@ -737,7 +737,9 @@ SPENT_SETS = {
     "concepts_heldout.toml": 96,  # stop 22
     "spent/heldout8.toml": 96,  # stop 32
     "spent/heldout9.toml": 90,
-    "spent/heldout10.toml": 91,  # 90 at stop 32; the revoke's procedure (64) second since stop 33
+    "spent/heldout10.toml": 92,  # 90 at stop 32; 91 with the revoke's procedure (64) second (stop 33)
+    "spent/heldout18.toml": 100,  # stop 36: concept names, 18+ of 25 per language without a text
+    "spent/heldout19.toml": 99,  # stop 36: rights, duties, powers and procedures
 }
 # a situation typed with one word in another term of its concept (measured when written)
 MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' other terms)
