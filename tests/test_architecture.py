@@ -1,22 +1,43 @@
-"""The package's shape: stages in order, no import cycle, small modules, one place for each fact.
+"""The package's shape: stages in order, feature packages entered by their front door, no import
+cycle, small modules, one place for each fact.
 
 ``tools/bridgelaws`` is the pipeline: ``core`` (model, references, URL scheme, facts), then
 ``stage1_read`` → ``stage2_parse`` → ``stage3_link`` → ``stage4_render`` → ``stage5_site``, with
 ``pipeline`` and ``cli`` on top.  A stage may import the core and the stages before it, never
 one after it; these tests read the imports from the source (``ast``), so they see what a
 reader sees, including imports inside functions and under ``TYPE_CHECKING``.
+
+A feature package (:data:`FEATURES`) gathers what one feature does across stages.  It is placed
+after the last stage it imports and is a layer of its own there: it may import the core, the
+stages up to that one and the features placed before it; a later stage, a later feature and the
+top reach it only through its front door (its ``__init__``), never a module inside it.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "bridgelaws"
-LAYERS = ["core", "stage1_read", "stage2_parse", "stage3_link", "stage4_render", "stage5_site", "top"]
+STAGES = ["core", "stage1_read", "stage2_parse", "stage3_link", "stage4_render", "stage5_site"]
+# each feature package, by the last stage it imports (it is placed right after it)
+FEATURES: dict[str, str] = {}
+
+
+def ordered_layers(stages: list[str], features: dict[str, str]) -> list[str]:
+    """The stages in pipeline order, each feature right after the last stage it imports, then the top."""
+    layers = []
+    for stage in stages:
+        layers.append(stage)
+        layers.extend(feature for feature, after in features.items() if after == stage)
+    return [*layers, "top"]
+
+
+LAYERS = ordered_layers(STAGES, FEATURES)
 MAX_LINES = 500  # "about 500": a module longer than this mixes concerns
 
 
@@ -101,7 +122,37 @@ def test_the_cycle_finder_finds_cycles(graph: dict[str, set[str]], has_cycle: bo
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_a_stage_imports_only_the_core_and_earlier_stages(module: str) -> None:
     later = sorted(target for target in GRAPH[module] if layer(target) > layer(module))
-    assert not later, f"{module} ({LAYERS[layer(module)]}) imports a later stage: {later}"
+    assert not later, f"{module} ({LAYERS[layer(module)]}) imports a later stage or feature: {later}"
+
+
+def behind_the_front_door(module: str, target: str, features: Iterable[str]) -> bool:
+    """Whether ``module`` importing ``target`` reaches into a feature package past its front door:
+    ``target`` a module inside a feature (``bridgelaws.search.pagefind``) that ``module`` is not part of."""
+    parts = target.split(".")
+    feature = ".".join(parts[:2])
+    return len(parts) > 2 and parts[1] in features and module != feature and not module.startswith(feature + ".")
+
+
+@pytest.mark.parametrize(
+    ("module", "target", "behind"),
+    [
+        pytest.param("bridgelaws.pipeline", "bridgelaws.search", False, id="front-door"),
+        pytest.param("bridgelaws.pipeline", "bridgelaws.search.pages", True, id="top-inside"),
+        pytest.param("bridgelaws.stage5_site.hooks", "bridgelaws.search.pagefind", True, id="stage-inside"),
+        pytest.param("bridgelaws.search", "bridgelaws.search.pages", False, id="its-own-front-door"),
+        pytest.param("bridgelaws.search.pages", "bridgelaws.search.data", False, id="its-own-module"),
+        pytest.param("bridgelaws.search.pages", "bridgelaws.terms.model", True, id="another-feature"),
+        pytest.param("bridgelaws.pipeline", "bridgelaws.stage4_render.page", False, id="a-stage"),
+    ],
+)
+def test_the_front_door_check_finds_imports_past_it(module: str, target: str, behind: bool) -> None:
+    assert behind_the_front_door(module, target, ["search", "terms"]) == behind
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_feature_package_is_entered_only_by_its_front_door(module: str) -> None:
+    inside = sorted(target for target in GRAPH[module] if behind_the_front_door(module, target, FEATURES))
+    assert not inside, f"{module} imports a feature package's modules, not its front door: {inside}"
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -117,7 +168,15 @@ def test_no_benchmark_in_the_product_package() -> None:
 
 def test_the_folder_listing_reads_as_the_pipeline() -> None:
     folders = sorted(path.name for path in PACKAGE.iterdir() if path.is_dir() and not path.name.startswith("__"))
-    assert folders == LAYERS[:-1]
+    assert [name for name in folders if name.startswith("stage")] == STAGES[1:]  # numbered: they sort in order
+    assert folders == sorted([*STAGES, *FEATURES])
+    assert all((PACKAGE / feature / "__init__.py").is_file() for feature in FEATURES)  # its front door
+    assert all(after in STAGES for after in FEATURES.values())
+
+
+def test_a_feature_is_placed_after_the_last_stage_it_imports() -> None:
+    layers = ordered_layers(["core", "stage1", "stage2"], {"terms": "stage1", "search": "stage2"})
+    assert layers == ["core", "stage1", "terms", "stage2", "search", "top"]
 
 
 # One place for each fact: the law count, the languages, document kinds, the theme colour.
