@@ -25,7 +25,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "bridgelaws"
 STAGES = ["core", "stage1_read", "stage2_parse", "stage3_link", "stage4_render", "stage5_site"]
 # each feature package, by the last stage it imports (it is placed right after it)
-FEATURES: dict[str, str] = {}
+FEATURES = {"termbase": "stage3_link"}
 
 
 def ordered_layers(stages: list[str], features: dict[str, str]) -> list[str]:

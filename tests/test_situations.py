@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bridgelaws.core import facts
-from bridgelaws.stage3_link.terms import TermBase, load, situations
+from bridgelaws.termbase import TermBase, load, situations
 from conftest import ROOT
 
 TERMS = ROOT / "content" / "terms"

@@ -19,10 +19,10 @@ from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
-from bridgelaws.stage3_link.terms import TermBase, load, seed, verify
-from bridgelaws.stage3_link.terms.model import Concept
 from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page, law_title
 from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.termbase import TermBase, load, seed, verify
+from bridgelaws.termbase.model import Concept
 from conftest import ROOT
 
 CONTENT = ROOT / "content"

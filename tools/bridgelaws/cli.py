@@ -30,15 +30,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bridgelaws import pipeline
+from bridgelaws import pipeline, termbase
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage3_link.terms import seed as terms_seed
-from bridgelaws.stage3_link.terms import verify as terms_verify
 from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render.vocabulary import (
     VOCABULARY_FILE,
@@ -256,8 +254,8 @@ def cmd_terms(args: argparse.Namespace) -> int:
     the texts; ``--check``: exit 1 if the alignment would change.  Exit 1 on any term base problem."""
     corpus = pipeline.load(_paths(args)[0])
     concordance = pipeline.load_concordance(Path(args.content))
-    text = terms_seed.to_toml(terms_seed.compute(corpus, concordance))
-    target = Path(args.content) / terms_seed.FILE
+    text = termbase.aligned_toml(corpus, concordance)
+    target = Path(args.content) / termbase.ALIGNED_FILE
     current = target.read_text(encoding="utf-8") if target.exists() else None
     if args.check and current != text:
         print(f"out of date: {target}; run `bridgelaws terms`", file=sys.stderr)
@@ -266,7 +264,7 @@ def cmd_terms(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     base = pipeline.load_terms(Path(args.content))
-    problems = [*base.errors, *terms_verify.check(base, corpus)]
+    problems = [*base.errors, *termbase.check(base, corpus)]
     vocabulary_file = Path(args.content) / VOCABULARY_FILE
     if unknown_bid := unknown_concept_problem(vocabulary_file, load_vocabulary(vocabulary_file), base):
         problems.append(unknown_bid)

@@ -23,16 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from bridgelaws import termbase
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
-from bridgelaws.stage3_link import terms
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage3_link.terms import TermBase
-from bridgelaws.stage3_link.terms import load as read_terms
 from bridgelaws.stage4_render import export
 from bridgelaws.stage4_render.compounds import Compounds, with_parts
 from bridgelaws.stage4_render.pages import all_pages
@@ -78,9 +76,9 @@ def load_concordance(content: Path) -> Concordance:
     return read_concordance(content / CONCORDANCE_FOLDER)
 
 
-def load_terms(content: Path) -> TermBase:
+def load_terms(content: Path) -> termbase.TermBase:
     """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line)."""
-    return read_terms(content / terms.FOLDER)
+    return termbase.load(content / termbase.FOLDER)
 
 
 def _whose(doc: object) -> str:
@@ -92,7 +90,7 @@ def render(
     linkage: Linkage,
     vocabulary: dict[str, Vocabulary] | None = None,
     concordance: Concordance | None = None,
-    term_base: TermBase | None = None,
+    term_base: termbase.TermBase | None = None,
     compounds: Compounds | None = None,
 ) -> Plan:
     """Every page and the export, by path under ``content/docs``; the indexed pages' compounds

@@ -6,7 +6,6 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage3_link.terms import Concept, TermBase
 from bridgelaws.stage4_render.national import national_rules_block
 from bridgelaws.stage4_render.page import (
     Page,
@@ -20,6 +19,7 @@ from bridgelaws.stage4_render.page import (
     t,
 )
 from bridgelaws.stage4_render.switcher import law_alternates, simple_alternates
+from bridgelaws.termbase import Concept, TermBase
 
 
 def home_page(corpus: Corpus, lang: str) -> Page:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage3_link.terms import TermBase
 from bridgelaws.stage4_render.compare import compare_page
 from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
@@ -15,6 +14,7 @@ from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
 from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.termbase import TermBase
 
 
 def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = None) -> list[Page]:

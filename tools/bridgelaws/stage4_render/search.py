@@ -32,7 +32,6 @@ from typing import Any
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage3_link.terms.model import PREFIX
 from bridgelaws.stage4_render import compounds
 from bridgelaws.stage4_render.detection import detection_data
 from bridgelaws.stage4_render.langmodel import fold
@@ -47,6 +46,7 @@ from bridgelaws.stage4_render.page import (
     t,
 )
 from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
+from bridgelaws.termbase import PREFIX
 
 
 def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:

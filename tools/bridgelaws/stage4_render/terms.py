@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage3_link.terms import Concept, Place, TermBase
-from bridgelaws.stage3_link.terms.verify import definition_anchor
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
+from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
 
 
 def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bridgelaws.core import facts
 from bridgelaws.stage3_link.concordance import Concordance
-from bridgelaws.stage3_link.terms.model import PREFIX, TermBase
+from bridgelaws.termbase import PREFIX, TermBase
 
 VOCABULARY_FILE = "search.toml"
 

@@ -17,7 +17,7 @@ from bridgelaws.core import refs
 from bridgelaws.core.model import Document, Numbered, Provision
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.glossary import term_anchors, term_pattern
-from bridgelaws.stage3_link.terms.model import PREFIX, Place, Term, TermBase
+from bridgelaws.termbase.model import PREFIX, Place, Term, TermBase
 
 DEFINITIONS = "definitions"
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS, INTERFACE_LANGUAGES, LAW_COUNT
-from bridgelaws.stage3_link.terms.model import KINDS, Concept, Missing, Place, Term, TermBase
-from bridgelaws.stage3_link.terms.situations import FOLDER as SITUATIONS_FOLDER
-from bridgelaws.stage3_link.terms.situations import read_folder as read_situations
+from bridgelaws.termbase.model import KINDS, Concept, Missing, Place, Term, TermBase
+from bridgelaws.termbase.situations import FOLDER as SITUATIONS_FOLDER
+from bridgelaws.termbase.situations import read_folder as read_situations
 
 COMPUTED_SUFFIX = ".computed.toml"  # aligned titles and definitions (seed.py): read by the checks, not here
 CONCEPT_ID = re.compile(

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgelaws.core.facts import LAW_COUNT, TEXT_LANGUAGES
-from bridgelaws.stage3_link.terms.model import SITUATION, Concept, Term
+from bridgelaws.termbase.model import SITUATION, Concept, Term
 
 FOLDER = "situations"  # content/terms/situations
 # the languages search carries a situation in: those with texts (English has none to lead to)
