@@ -50,7 +50,7 @@ def test_a_situation_is_carried_in_its_own_language_only(base: TermBase) -> None
 
 
 def test_situations_are_not_concepts(base: TermBase) -> None:
-    """The translators' page, the concept checks and lookup read concepts only."""
+    """The translators' page and the concept checks read concepts only."""
     assert base.situations and not any(c.is_situation for c in base.concepts)
     assert all(s.is_situation and s.id.startswith("situation-") for s in base.situations)
 

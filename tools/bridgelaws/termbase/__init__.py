@@ -23,7 +23,7 @@ from __future__ import annotations
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import seed
-from bridgelaws.termbase.model import PREFIX, Concept, Hit, Missing, Place, Term, TermBase
+from bridgelaws.termbase.model import PREFIX, Concept, Missing, Place, Term, TermBase
 from bridgelaws.termbase.table import load
 from bridgelaws.termbase.verify import check, definition_anchor
 
@@ -35,7 +35,6 @@ __all__ = [
     "FOLDER",
     "PREFIX",
     "Concept",
-    "Hit",
     "Missing",
     "Place",
     "Term",

@@ -159,17 +159,6 @@ def in_edition(ref: str, edition: str, other: str, concordance: Concordance) -> 
     return first_counterpart(concordance.corresponding(ref, edition, other)) or str(refs.law_of(ref))
 
 
-@dataclass(frozen=True)
-class Hit:
-    """What a form leads to, for search: the concept, its governing law, every law, its definitions."""
-
-    form: str
-    concept: str
-    governing: str
-    laws: tuple[str, ...]
-    defined: tuple[Place, ...]
-
-
 @dataclass
 class TermBase:
     concepts: list[Concept] = field(default_factory=list)
@@ -179,23 +168,6 @@ class TermBase:
 
     def by_id(self, concept_id: str) -> Concept | None:
         return next((c for c in self.concepts if c.id == concept_id), None)
-
-    def lookup(self, lang: str, edition: str | None = None) -> dict[str, list[Hit]]:
-        """Per form in ``lang`` (lower-cased; ``word*`` kept as a prefix form): the concepts it names.
-
-        Search's entry point: a query matching a form finds the governing law first
-        (``rangaistuskortti`` → 50 before 52), then the other laws; ``edition`` picks the
-        numbering (the newest when None).
-        """
-        found: dict[str, list[Hit]] = {}
-        for concept in self.concepts:
-            laws = concept.laws_of(edition)
-            if not laws:
-                continue
-            for form in concept.forms(lang):
-                hit = Hit(form, concept.id, laws[0], laws, concept.defined)
-                found.setdefault(form.lower(), []).append(hit)
-        return found
 
     def synonyms(
         self, lang: str, edition: str | None = None, concordance: Concordance | None = None
