@@ -10,7 +10,8 @@ reader sees, including imports inside functions and under ``TYPE_CHECKING``.
 A feature package (:data:`FEATURES`) gathers what one feature does across stages.  It is placed
 after the last stage it imports and is a layer of its own there: it may import the core, the
 stages up to that one and the features placed before it; a later stage, a later feature and the
-top reach it only through its front door (its ``__init__``), never a module inside it.
+top reach it only through its front door (its ``__init__``), never a module inside it.  Where the
+modules calling a front door are few, they are declared (:data:`CALLERS`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "bridgelaws"
 STAGES = ["core", "stage1_read", "stage2_parse", "stage3_link", "stage4_render", "stage5_site"]
 # each feature package, by the last stage it imports (it is placed right after it)
-FEATURES = {"termbase": "stage3_link"}
+FEATURES = {"termbase": "stage3_link", "search": "stage4_render"}
 
 
 def ordered_layers(stages: list[str], features: dict[str, str]) -> list[str]:
@@ -38,6 +39,10 @@ def ordered_layers(stages: list[str], features: dict[str, str]) -> list[str]:
 
 
 LAYERS = ordered_layers(STAGES, FEATURES)
+# the only modules outside a feature that call its front door, where they are few: search is called
+# at generate time by the pipeline, after MkDocs by the site's hooks, and by the CLI's commands (the
+# term base has no such list: the render stage's term and "where to read" pages read it too)
+CALLERS = {"search": {"bridgelaws.pipeline", "bridgelaws.cli", "bridgelaws.stage5_site.mkdocs_hooks"}}
 MAX_LINES = 500  # "about 500": a module longer than this mixes concerns
 
 
@@ -50,7 +55,8 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def imports_of(path: Path) -> set[str]:
-    """The bridgelaws modules ``path`` imports (``from x import y`` counts ``x.y`` when it is a module)."""
+    """The bridgelaws modules ``path`` imports (``from x import y`` counts ``x.y`` when it is a module,
+    else ``x``: ``from bridgelaws import search`` imports the front door, not the package's root)."""
     found: set[str] = set()
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -61,8 +67,10 @@ def imports_of(path: Path) -> set[str]:
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*anchor, base] if base else anchor)
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES)
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
+            found.update(submodules)
+            if len(submodules) < len(node.names):  # names defined in ``base`` itself
+                found.add(base)
     return {name for name in found if name in MODULES}
 
 
@@ -153,6 +161,14 @@ def test_the_front_door_check_finds_imports_past_it(module: str, target: str, be
 def test_a_feature_package_is_entered_only_by_its_front_door(module: str) -> None:
     inside = sorted(target for target in GRAPH[module] if behind_the_front_door(module, target, FEATURES))
     assert not inside, f"{module} imports a feature package's modules, not its front door: {inside}"
+
+
+@pytest.mark.parametrize("feature", sorted(CALLERS))
+def test_a_feature_is_called_only_by_its_callers(feature: str) -> None:
+    front_door = f"bridgelaws.{feature}"
+    callers = {module for module, targets in GRAPH.items() if front_door in targets and module != front_door}
+    outside = {module for module in callers if not module.startswith(front_door + ".")}
+    assert outside <= CALLERS[feature], sorted(outside - CALLERS[feature])
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

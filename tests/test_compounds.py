@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgelaws.search import compounds
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import compounds
 from conftest import ROOT
 
 CONTENT = ROOT / "content"

@@ -14,15 +14,16 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import pipeline
-from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import detection, langmodel, search
-from bridgelaws.stage4_render.vocabulary import (
+from bridgelaws.search import detection, langmodel
+from bridgelaws.search import engine_data as search
+from bridgelaws.search.vocabulary import (
     SEARCH_LANGUAGES,
     VOCABULARY_FILE,
     Vocabulary,
     load_vocabulary,
     with_term_base,
 )
+from bridgelaws.stage2_parse.corpus import Corpus
 from conftest import ROOT
 
 QUERIES = ROOT / "tests" / "fixtures" / "detect_queries.toml"

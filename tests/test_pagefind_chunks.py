@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws.stage5_site import pagefind_chunks as chunks
+from bridgelaws.search import pagefind_chunks as chunks
 
 cbor_values = st.recursive(
     st.integers(min_value=-(2**63), max_value=2**64 - 1) | st.text(max_size=30),

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaws.core import urls
-from bridgelaws.stage4_render.search import situation_key
-from bridgelaws.stage5_site import printed_forms
-from bridgelaws.stage5_site.printed_forms import FragmentError, bare, forms_by_key, printed
+from bridgelaws.search import printed_forms
+from bridgelaws.search.engine_data import situation_key
+from bridgelaws.search.printed_forms import FragmentError, bare, forms_by_key, printed
 
 
 @pytest.mark.parametrize(

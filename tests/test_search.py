@@ -11,11 +11,10 @@ import pytest
 
 from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
-from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import search
-from bridgelaws.stage4_render.langmodel import fold
-from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
-from bridgelaws.stage4_render.vocabulary import (
+from bridgelaws.search import engine_data as search
+from bridgelaws.search import pagefind
+from bridgelaws.search.langmodel import fold
+from bridgelaws.search.vocabulary import (
     SEARCH_LANGUAGES,
     VOCABULARY_FILE,
     Vocabulary,
@@ -24,7 +23,8 @@ from bridgelaws.stage4_render.vocabulary import (
     unknown_concept_problem,
     with_term_base,
 )
-from bridgelaws.stage5_site import pagefind
+from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
 from conftest import ROOT
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE

@@ -20,10 +20,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from bridgelaws.search import detection, langmodel
+from bridgelaws.search import engine_data as search
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import detection, langmodel, search
 from bridgelaws.stage4_render.page import language_name, t
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from conftest import ROOT
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE

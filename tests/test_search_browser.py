@@ -29,11 +29,11 @@ from bench import words as bench_words
 from bench.heldout import result_key
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
+from bridgelaws.search import compounds, langmodel, search_css
+from bridgelaws.search import engine_data as search
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import compounds, langmodel, search
 from bridgelaws.stage4_render.page import t
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
-from bridgelaws.stage5_site import search_css
 from conftest import PHONE, ROOT
 
 pytestmark = pytest.mark.browser
@@ -1671,7 +1671,7 @@ def _fulfil_with(path: Path, route: object) -> None:
 def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
     browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int]
 ) -> None:
-    """bridgelaws.stage5_site.search_css keeps the rules that can match a search page: every
+    """bridgelaws.search.search_css keeps the rules that can match a search page: every
     element the page shows, in each of these states, computes the same style as with the whole
     stylesheets (Material's and its palette's)."""
     wholes = [next((site / search_css.STYLESHEETS).glob(pattern)) for pattern in search_css.CUT]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from bridgelaws.stage5_site import search_css
+from bridgelaws.search import search_css
 
 PAGE = """<html lang="fi"><body data-md-color-scheme="default">
 <header class="md-header"><label class="md-header__button" for="__drawer"></label></header>

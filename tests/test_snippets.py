@@ -1,4 +1,4 @@
-"""Each indexed page's snippets.json (stage5_site/snippets.py): what a search result with no
+"""Each indexed page's snippets.json (search/snippets.py): what a search result with no
 match to quote shows, cut the way search.js cuts a page it fetched."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.stage4_render import search
-from bridgelaws.stage5_site import snippets
+from bridgelaws.search import engine_data as search
+from bridgelaws.search import snippets
 
 PAGE = """<html><body><nav id="nav">menu</nav><article><div data-pagefind-body>
 <h1 id="12">12 HARKINTAVALTA<a class="headerlink" href="#12">¶</a></h1>

@@ -3,7 +3,7 @@
 ``python -m bench.compounds`` (needs Voikko: ``apt-get install libvoikko1 voikko-fi
 python3-libvoikko``).  For every word of the Finnish texts of six letters or more that Voikko
 knows, Voikko's split (its analysis with the fewest parts) is taken as the reference and the
-corpus splitter (:class:`bridgelaws.stage4_render.compounds.CorpusSplitter`, with the Finnish
+corpus splitter (:class:`bridgelaws.search.compounds.CorpusSplitter`, with the Finnish
 settings of ``content/search.toml``) is scored against it: recall (Voikko's compounds it cuts
 the same way), precision (its cuts that are Voikko's), and how many of the agreeing splits
 end in a part whose printed form is not its base form (what the splitter cannot give:
@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bridgelaws.search import compounds
 from bridgelaws.stage2_parse import load as loading
-from bridgelaws.stage4_render import compounds
 
 ROOT = Path(__file__).resolve().parents[2]
 

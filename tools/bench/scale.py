@@ -60,7 +60,7 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 # Steps of the project's post-build hook timed on their own (module, function): each is
 # called through its module by ``mkdocs_hooks.on_post_build``, so wrapping it there times it.
 POST_BUILD_STEPS = (
-    ("pagefind", "bridgelaws.stage5_site.pagefind", "index_site"),
+    ("pagefind", "bridgelaws.search.pagefind", "index_site"),
     ("offline", "bridgelaws.stage5_site.offline", "write"),
 )
 

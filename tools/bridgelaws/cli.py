@@ -30,20 +30,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bridgelaws import pipeline, termbase
+from bridgelaws import pipeline, search, termbase
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render.vocabulary import (
-    VOCABULARY_FILE,
-    VocabularyError,
-    load_vocabulary,
-    unknown_concept_problem,
-)
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -65,7 +58,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not corpus.entries:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
-    vocabulary = load_vocabulary(Path(args.content) / VOCABULARY_FILE)
+    vocabulary = search.read_vocabulary(Path(args.content))
     concordance = pipeline.load_concordance(Path(args.content))
     for problem in concordance.errors:
         print(f"warning: {problem}", file=sys.stderr)
@@ -75,9 +68,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     term_base = pipeline.load_terms(Path(args.content))
     for problem in term_base.errors:
         print(f"warning: {problem}", file=sys.stderr)
-    if unknown_bid := unknown_concept_problem(Path(args.content) / VOCABULARY_FILE, vocabulary, term_base):
+    if unknown_bid := search.check_vocabulary(Path(args.content), vocabulary, term_base):
         print(f"warning: {unknown_bid}", file=sys.stderr)
-    found = compounds.load(Path(args.content), corpus, VOCABULARY_FILE)
+    found = search.read_compounds(Path(args.content), corpus)
     planned = pipeline.render(corpus, linkage, vocabulary, concordance, term_base, found)
     if args.check:
         differences = planned.differences(docs)
@@ -265,8 +258,7 @@ def cmd_terms(args: argparse.Namespace) -> int:
         target.write_text(text, encoding="utf-8")
     base = pipeline.load_terms(Path(args.content))
     problems = [*base.errors, *termbase.check(base, corpus)]
-    vocabulary_file = Path(args.content) / VOCABULARY_FILE
-    if unknown_bid := unknown_concept_problem(vocabulary_file, load_vocabulary(vocabulary_file), base):
+    if unknown_bid := search.check_vocabulary(Path(args.content), search.read_vocabulary(Path(args.content)), base):
         problems.append(unknown_bid)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
@@ -282,27 +274,9 @@ def cmd_compounds(args: argparse.Namespace) -> int:
     """Split the Finnish texts' compounds with Voikko into content/search/compounds-fi.computed.toml
     (search indexes their parts); ``--check``: exit 1 if it was computed from other texts (no
     Voikko needed for that)."""
-    corpus = pipeline.load(_paths(args)[0])
-    words = compounds.text_words(corpus, "fi")
-    target = Path(args.content) / compounds.TABLE_FILE
-    if args.check:
-        current = compounds.read_table(target)
-        if current.digest != compounds.digest(words):
-            print(f"out of date: {target}; run `bridgelaws compounds` (needs Voikko)", file=sys.stderr)
-            return 1
-        print(f"{target}: {len(current.splits)} compounds, up to date")
-        return 0
-    table = compounds.voikko_table(words)
-    text = compounds.to_toml(words, table)
-    old = target.read_text(encoding="utf-8") if target.exists() else None
-    if old != text:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    print(
-        f"{target}: {len(table.splits)} compounds of {len(compounds.candidates(words))} words, "
-        f"{len(table.unknown)} unknown to Voikko; {'written' if old != text else 'unchanged'}"
-    )
-    return 0
+    ok, message = search.update_compounds(Path(args.content), pipeline.load(_paths(args)[0]), args.check)
+    print(message, file=sys.stdout if ok else sys.stderr)
+    return 0 if ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -335,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
-    except (manifest.ManifestError, VocabularyError, compounds.CompoundsError) as error:
+    except (manifest.ManifestError, search.VocabularyError, search.CompoundsError) as error:
         print(f"error: {error}", file=sys.stderr)
         print("error: nothing was built", file=sys.stderr)
         return NOT_BUILT

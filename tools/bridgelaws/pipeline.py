@@ -7,12 +7,14 @@
    concordance, :func:`load_concordance`), build each text's glossary (stage 3,
    ``stage3_link``): a :class:`~bridgelaws.stage3_link.linkage.Linkage`;
 3. :func:`render` — every page as Markdown and the open-data export (stage 4,
-   ``stage4_render``): a :class:`Plan` of files;
+   ``stage4_render``), with search's pages and files (:func:`bridgelaws.search.generate`): a
+   :class:`Plan` of files;
 4. :func:`write` — the plan into ``content/docs``.
 
-MkDocs then builds the site from ``content/docs`` (stage 5, ``stage5_site``: its hooks,
-Pagefind, the offline files).  ``bridgelaws generate`` runs 1–4 (:mod:`bridgelaws.cli`),
-with the report and the conservation gate between load and link.
+MkDocs then builds the site from ``content/docs`` (stage 5, ``stage5_site``: its hooks, with
+search's part after the build, :func:`bridgelaws.search.after_build`, then the offline files).
+``bridgelaws generate`` runs 1–4 (:mod:`bridgelaws.cli`), with the report and the
+conservation gate between load and link.
 
 Generation is deterministic (same sources → byte-identical files) and owns the whole
 ``content/docs`` tree: files it no longer produces are removed, so a rename leaves no orphan.
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridgelaws import termbase
+from bridgelaws import search, termbase
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
@@ -32,10 +34,7 @@ from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import export
-from bridgelaws.stage4_render.compounds import Compounds, with_parts
 from bridgelaws.stage4_render.pages import all_pages
-from bridgelaws.stage4_render.search import search_files, search_pages
-from bridgelaws.stage4_render.vocabulary import Vocabulary, with_term_base
 
 
 @dataclass
@@ -88,17 +87,20 @@ def _whose(doc: object) -> str:
 def render(
     corpus: Corpus,
     linkage: Linkage,
-    vocabulary: dict[str, Vocabulary] | None = None,
+    vocabulary: dict[str, search.Vocabulary] | None = None,
     concordance: Concordance | None = None,
     term_base: termbase.TermBase | None = None,
-    compounds: Compounds | None = None,
+    compounds: search.Compounds | None = None,
 ) -> Plan:
-    """Every page and the export, by path under ``content/docs``; the indexed pages' compounds
-    followed by their hidden parts (:mod:`~bridgelaws.stage4_render.compounds`) when given."""
+    """Every page and the export, by path under ``content/docs``: the site's pages, and search's
+    (:func:`bridgelaws.search.generate`: the search pages and their files, and the indexed pages'
+    compounds followed by their hidden parts when ``compounds`` are given)."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
-    searched = with_term_base(vocabulary or {}, term_base, concordance) if term_base is not None else vocabulary or {}
-    for page in [*all_pages(corpus, linkage, term_base), *search_pages(corpus, searched)]:
+    searched = search.generate(
+        corpus, all_pages(corpus, linkage, term_base), vocabulary, concordance, term_base, compounds
+    )
+    for page in searched.pages:
         for taken in (page.url.partition("#")[0], page.path):
             if taken in owners:
                 # the manifest check refuses a document whose URLs are taken: this is a bug
@@ -106,10 +108,8 @@ def render(
                     f"two pages render at {page.url!r}: {_whose(owners[taken])} and {_whose(page.meta.get('doc'))}"
                 )
             owners[taken] = page.meta.get("doc")
-        if compounds is not None and page.meta.get("pagefind"):
-            page.body = with_parts(page.body, page.lang, compounds)
         files[page.path] = page.markdown()
-    files.update(search_files(corpus, searched))
+    files.update(searched.files)
     files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
     return Plan(files)
 

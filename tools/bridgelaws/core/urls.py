@@ -109,7 +109,7 @@ def printed_forms(lang: str, key: str = "{k}") -> str:
     """``pagefind/forms/fi_sam.json``: which of the language's indexed pages print each word form
     starting with ``key`` (its first three letters, folded, as search_situations keys a word),
     fetched by search.js when Pagefind finds more pages than a first page reads
-    (:mod:`bridgelaws.stage5_site.printed_forms`)."""
+    (:mod:`bridgelaws.search.printed_forms`)."""
     return f"pagefind/forms/{lang}_{key}.json"
 
 

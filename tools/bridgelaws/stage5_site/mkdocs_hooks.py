@@ -20,12 +20,11 @@
 * ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
-  the build fails on an inline script or style it does not allow), minifies our assets, writes
-  the search pages' cut copy of Material's stylesheet (:mod:`bridgelaws.stage5_site.search_css`)
-  and each text page's snippets for search (:mod:`bridgelaws.stage5_site.snippets`), runs
-  Pagefind over the finished site and cuts its index in smaller chunks
-  (:mod:`bridgelaws.pagefind`, :mod:`bridgelaws.stage5_site.pagefind_chunks`), then writes the
-  offline lists, the service worker and the web app manifests (:mod:`bridgelaws.offline`).
+  the build fails on an inline script or style it does not allow), minifies our assets, hands
+  the finished site to search (:func:`bridgelaws.search.after_build`: the search pages' cut
+  stylesheets, each text page's snippets, Pagefind's index in smaller chunks, the printed
+  forms), then writes the offline lists, the service worker and the web app manifests
+  (:mod:`bridgelaws.stage5_site.offline`).
 """
 
 from __future__ import annotations
@@ -46,11 +45,12 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
+from bridgelaws import search
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import csp, minify, offline, pagefind, printed_forms, search_css, snippets
+from bridgelaws.stage5_site import csp, minify, offline
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -271,12 +271,7 @@ def on_post_build(config: Any) -> None:
         more = f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
-    log.info("search pages' stylesheet: %s", search_css.write(site))
-    log.info("snippets: %s", snippets.write(site))
-    summary = pagefind.index_site(site)
-    log.info("pagefind: %s", " · ".join(summary.splitlines()))
-    log.info("pagefind: %s", pagefind.preload_first_files(site))  # before offline, which hashes the pages
-    log.info("printed forms: %s", printed_forms.write(site))  # from Pagefind's fragments; before offline
+    search.after_build(site, log.info)  # before offline, which lists and hashes what it writes
     description = config.site_description or config.site_name
     facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built
     summary = offline.write(site, facts_of_site.names, description, facts_of_site.theme_color)

@@ -27,9 +27,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from bridgelaws.core import urls
-from bridgelaws.stage4_render.langmodel import fold
-from bridgelaws.stage4_render.search import situation_key
-from bridgelaws.stage5_site.pagefind_chunks import SIGNATURE  # a fragment is gzip-compressed JSON after it
+from bridgelaws.search.engine_data import situation_key
+from bridgelaws.search.langmodel import fold
+from bridgelaws.search.pagefind_chunks import SIGNATURE  # a fragment is gzip-compressed JSON after it
 
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"

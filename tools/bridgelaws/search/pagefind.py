@@ -5,7 +5,7 @@ point and definition pages; see ``overrides/main.html``) and writes one index pe
 ``<html lang>``, split in chunks a query fetches on demand.  The parts of a law page that are
 not law text are left out by :data:`NOT_LAW_TEXT`.  Pagefind's ready-made interfaces are
 deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The word index is
-then cut in smaller chunks than Pagefind's own (:mod:`bridgelaws.stage5_site.pagefind_chunks`).
+then cut in smaller chunks than Pagefind's own (:mod:`bridgelaws.search.pagefind_chunks`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from bridgelaws.core import urls
-from bridgelaws.stage5_site import pagefind_chunks
+from bridgelaws.search import pagefind_chunks
 
 OUTPUT = "pagefind"
 

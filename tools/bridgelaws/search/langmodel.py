@@ -2,7 +2,7 @@
 the fold of a query, each language's letter model (letter 1-3-grams learned at build time,
 pruned and quantised, so both sides sum the same integers), and the scoring and decision
 :func:`detect_language` the browser tests hold the script to.  The data it reads is
-:func:`bridgelaws.stage4_render.detection.detection_data`'s.
+:func:`bridgelaws.search.detection.detection_data`'s.
 """
 
 from __future__ import annotations

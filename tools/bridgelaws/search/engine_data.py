@@ -1,7 +1,7 @@
 """Search: the search pages, the data they carry, and what Pagefind indexes.
 
 Full-text search is Pagefind's (one index per ``<html lang>``, stemming, accent folding; see
-:mod:`bridgelaws.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in
+:mod:`.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in
 each language's search page and read by ``assets/javascripts/search.js``:
 
 * **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
@@ -15,7 +15,7 @@ each language's search page and read by ``assets/javascripts/search.js``:
   page of each law for a language without it.
 
 Law, point and definition pages say what Pagefind should record about them through the
-``pagefind`` front matter (:func:`bridgelaws.render.index_fields`); ``overrides/main.html``
+``pagefind`` front matter (:func:`bridgelaws.stage4_render.page.index_fields`); ``overrides/main.html``
 turns it into ``data-pagefind-*`` attributes around the page body, so navigation and other
 pages stay out of the index.
 """
@@ -31,10 +31,11 @@ from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
+from bridgelaws.search import compounds
+from bridgelaws.search.detection import detection_data
+from bridgelaws.search.langmodel import fold
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render import compounds
-from bridgelaws.stage4_render.detection import detection_data
-from bridgelaws.stage4_render.langmodel import fold
 from bridgelaws.stage4_render.page import (
     Page,
     display_title,
@@ -45,7 +46,6 @@ from bridgelaws.stage4_render.page import (
     sentence_case,
     t,
 )
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 from bridgelaws.termbase import PREFIX
 
 
@@ -137,7 +137,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # what happens at the table (content/terms/situations): files by a word's first letters,
         # fetched for a query of two words or more (situation_files), and their keys, with the first
         **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
-        "printedForms": urls.printed_forms(lang),  # which pages print each word (stage5_site.printed_forms)
+        "printedForms": urls.printed_forms(lang),  # which pages print each word (printed_forms)
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 

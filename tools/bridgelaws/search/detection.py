@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 from bridgelaws.core import refs, urls
+from bridgelaws.search.langmodel import MODEL_ENGLISH, WORD, fold, language_model
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage4_render.langmodel import MODEL_ENGLISH, WORD, fold, language_model
 from bridgelaws.stage4_render.page import Page, _strings, language_name
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
 
 
 def texts_of(entry: Entry) -> Iterator[str]:
