@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import pipeline
-from bridgelaws.search import detection, langmodel
-from bridgelaws.search import engine_data as search
+from bridgelaws.search import detection, langmodel, pages
 from bridgelaws.search.vocabulary import (
     SEARCH_LANGUAGES,
     VOCABULARY_FILE,
@@ -41,7 +40,7 @@ def vocabulary() -> dict[str, Vocabulary]:
 @pytest.fixture(scope="module")
 def data(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, object]:
     """What /search/ carries, as the build writes it (with the term base)."""
-    page = search.search_chooser_page(corpus, vocabulary)
+    page = pages.search_chooser_page(corpus, vocabulary)
     found = re.search(r'id="search-detect">(.*?)</script>', "\n".join(page.body), re.S)
     assert found
     loaded: dict[str, object] = json.loads(found.group(1))

@@ -20,8 +20,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from bridgelaws.search import detection, langmodel
-from bridgelaws.search import engine_data as search
+from bridgelaws.search import detection, langmodel, pages
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import language_name, t
@@ -84,7 +83,7 @@ UNDECIDED = ["12C1(b)", "16B", "tempo", "dummy"]
 
 
 def detection_data(corpus: Corpus) -> dict[str, object]:
-    page = search.search_chooser_page(corpus, load_vocabulary(VOCABULARY))
+    page = pages.search_chooser_page(corpus, load_vocabulary(VOCABULARY))
     body = "\n".join(page.body)
     found = re.search(r'<script type="application/json" id="search-detect">(.*?)</script>', body, re.S)
     assert found

@@ -22,7 +22,8 @@ from pathlib import Path
 
 from bridgelaws.search import compounds, pagefind, printed_forms, search_css, snippets, vocabulary
 from bridgelaws.search.compounds import Compounds, CompoundsError
-from bridgelaws.search.engine_data import search_files, search_pages
+from bridgelaws.search.engine_data import search_files
+from bridgelaws.search.pages import search_pages
 from bridgelaws.search.vocabulary import Vocabulary, VocabularyError
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance

@@ -1,23 +1,28 @@
-"""Search: the search pages, the data they carry, and what Pagefind indexes.
+"""What ``search.js`` reads besides Pagefind's index: a language's search page data and the
+files fetched when a query needs them.
 
 Full-text search is Pagefind's (one index per ``<html lang>``, stemming, accent folding; see
-:mod:`.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in
-each language's search page and read by ``assets/javascripts/search.js``:
+:mod:`.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in each
+language's search page (:func:`search_data`, rendered by :mod:`.pages`):
 
 * **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
   ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
 * **vocabulary** — ``content/search.toml``: the words that introduce a law number and spelling
-  variants the stemmer misses; and, from the term base (``content/terms``, :func:`with_term_base`),
-  each concept's words in the language and in English with its laws, the governing law first;
+  variants the stemmer misses; and, from the term base (``content/terms``,
+  :func:`.vocabulary.with_term_base`), each concept's words in the language with its laws, the
+  governing law first;
 * **rules** the script must not copy — the reference syntax (:func:`refs.syntax_for_script`:
   path segments, point form, how each is printed), each law's and point's result ``key`` and
   ``label`` (:func:`refs.result_key`, the ones Pagefind records), the number of laws and the
   page of each law for a language without it.
 
+Beside the page (:func:`search_files`): the situations by their words' first three letters
+(:func:`situation_files`) and the concepts' English words by first letter (:func:`own_concepts`).
+
 Law, point and definition pages say what Pagefind should record about them through the
-``pagefind`` front matter (:func:`bridgelaws.stage4_render.page.index_fields`); ``overrides/main.html``
-turns it into ``data-pagefind-*`` attributes around the page body, so navigation and other
-pages stay out of the index.
+``pagefind`` front matter (:func:`bridgelaws.stage4_render.page.index_fields`);
+``overrides/main.html`` turns it into ``data-pagefind-*`` attributes around the page body, so
+navigation and other pages stay out of the index.
 """
 
 from __future__ import annotations
@@ -32,20 +37,10 @@ from typing import Any
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.search import compounds
-from bridgelaws.search.detection import detection_data
 from bridgelaws.search.langmodel import fold
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage4_render.page import (
-    Page,
-    display_title,
-    doc_short_name,
-    h,
-    language_name,
-    md_inline,
-    sentence_case,
-    t,
-)
+from bridgelaws.stage4_render.page import display_title, doc_short_name, sentence_case, t
 from bridgelaws.termbase import PREFIX
 
 
@@ -95,7 +90,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
                 "points": points,
             }
         )
-    docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -_year(str(doc["edition"]))))
+    docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -edition_year(str(doc["edition"]))))
     concepts, english = own_concepts(vocabulary)
     return {
         "lang": lang,
@@ -355,7 +350,8 @@ SEARCH_STRINGS = (
 )
 
 
-def _year(edition: str) -> int:
+def edition_year(edition: str) -> int:
+    """An edition as a year to sort by (``2007``); 0 for one that is no year."""
     return int(edition) if edition.isdigit() else 0
 
 
@@ -363,111 +359,6 @@ def json_for_script(data: object) -> str:
     """JSON safe inside ``<script type="application/json">``: no ``</script>``, no ``<!--``."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-# -- pages -------------------------------------------------------------------------------------------
-
-
-def _search_shell(lang: str, search_page: bool) -> Page:
-    """The page both kinds of search page start from, at ``/<lang>/search/``."""
-    meta: dict[str, object] = {"hide": ["navigation", "toc"]}
-    if search_page:
-        meta["search_page"] = True  # overrides/main.html: preloads and search.js
-    page = Page(
-        url=urls.search(lang),
-        lang=lang,
-        title=t(lang, "search"),
-        body=[f"# {md_inline(t(lang, 'search'))}", ""],
-        description=t(lang, "search_description"),
-        meta=meta,
-        alternates={code: urls.search(code) for code in facts.INTERFACE_LANGUAGES},
-    )
-    return page
-
-
-def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
-    return (
-        f'<form class="search-page-form" role="search" action="{action}" method="get">'
-        f'<label for="search-input">{h(t(lang, "search_label"))}</label>'
-        f'<div class="search-row"><input id="search-input" name="q" type="search" autocomplete="off"'
-        f' autocapitalize="off" spellcheck="false" enterkeyhint="search" placeholder="{h(t(lang, "search_hint"))}">'
-        f"{after_input}</div>{below}</form>"
-    )
-
-
-def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
-    """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
-
-    Without script the form still submits here; results need script (Pagefind runs in the
-    browser), which the page says in a ``<noscript>``.
-    """
-    page = _search_shell(lang, search_page=True)
-    editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=_year, reverse=True)
-    filters = ""
-    if len(editions) > 1:
-        choices = [(t(lang, "search_all_editions"), "")] + [(edition, edition) for edition in editions]
-        radios = "".join(
-            f'<label><input type="radio" name="edition" value="{h(value)}"{" checked" if not value else ""}>'
-            f" {h(text)}</label>"
-            for text, value in choices
-        )
-        filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
-    submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
-    data = json_for_script(search_data(corpus, lang, vocabulary))
-    page.body.extend(
-        [
-            _search_form(lang, "./", submit, filters),
-            "",
-            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
-            "",
-            '<ol id="search-results" class="search-results"></ol>',
-            "",
-            f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
-            "",
-            f'<script type="application/json" id="search-data">{data}</script>',
-        ]
-    )
-    return page
-
-
-def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None = None) -> Page:
-    """``/search/``: the default language has no texts of its own, so a query typed here (or in
-    the header of an English page) goes to the language it is written in, or shows each likely
-    language's best results side by side (``search.js``, from :func:`detection_data`).  One
-    submit button per language (``formaction``) chooses by hand, also without script."""
-    lang = facts.DEFAULT_LANGUAGE
-    page = _search_shell(lang, search_page=False)
-    page.meta["search_root"] = True  # overrides/main.html: search.js, without one language's preloads
-    buttons = "".join(
-        f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
-        f"{h(language_name(code))}</button>"
-        for code in SEARCH_LANGUAGES
-        if corpus.in_language(code)
-    )
-    submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
-    choose = f'<p>{h(t(lang, "search_or_choose"))}</p><div class="search-languages">{buttons}</div>'
-    strings = {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)}
-    data = json_for_script(detection_data(corpus, vocabulary or {}, page, strings))
-    page.body.extend(
-        [
-            f"<p>{h(t(lang, 'search_any_language'))}</p>",
-            "",
-            _search_form(lang, "./", submit, choose),
-            "",
-            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
-            "",
-            '<div id="search-by-language" class="search-by-language"></div>',
-            "",
-            f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
-            "",
-            f'<script type="application/json" id="search-detect">{data}</script>',
-        ]
-    )
-    return page
-
-
-# the strings only /search/ shows
-ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
 
 
 def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, str]:
@@ -488,13 +379,3 @@ def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str,
             for letter, words in own_concepts(vocabulary.get(lang, Vocabulary()))[1].items():
                 files[urls.search_english(lang, letter)] = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return files
-
-
-def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:
-    pages = [search_chooser_page(corpus, vocabulary)]
-    pages.extend(
-        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()))
-        for lang in SEARCH_LANGUAGES
-        if corpus.in_language(lang)
-    )
-    return pages
