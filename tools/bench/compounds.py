@@ -16,6 +16,7 @@ import random
 from pathlib import Path
 
 from bridgelaws.search import compounds
+from bridgelaws.search.voikko import voikko_table
 from bridgelaws.stage2_parse import load as loading
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def main() -> None:
     corpus = loading.load(ROOT / "content" / "sources")
     words = compounds.text_words(corpus, "fi")
-    voikko = compounds.voikko_table(words)
+    voikko = voikko_table(words)
     setting = compounds.settings(ROOT / "content" / "search.toml")["fi"]
     splitter = compounds.CorpusSplitter(words, setting.links, setting.min_part, setting.open_tail, setting.endings)
     known = [word for word in compounds.candidates(words) if word not in voikko.unknown]

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bridgelaws.search import compounds, pagefind, printed_forms, search_css, snippets, vocabulary
+from bridgelaws.search import compounds, pagefind, printed_forms, search_css, snippets, vocabulary, voikko
 from bridgelaws.search.compounds import Compounds, CompoundsError
 from bridgelaws.search.engine_data import search_files
 from bridgelaws.search.pages import search_pages
@@ -120,7 +120,7 @@ def update_compounds(content: Path, corpus: Corpus, check: bool) -> tuple[bool, 
         if current.digest != compounds.digest(words):
             return False, f"out of date: {target}; run `bridgelaws compounds` (needs Voikko)"
         return True, f"{target}: {len(current.splits)} compounds, up to date"
-    table = compounds.voikko_table(words)
+    table = voikko.voikko_table(words)
     text = compounds.to_toml(words, table)
     old = target.read_text(encoding="utf-8") if target.exists() else None
     if old != text:
