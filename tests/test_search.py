@@ -26,6 +26,7 @@ from bridgelaws.search.vocabulary import (
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
 from conftest import ROOT
+from script_rules import doc_law, hub_title
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
@@ -201,7 +202,7 @@ def test_search_data_lists_exactly_the_provision_ids_of_each_page(site: Path, co
     for lang in SEARCH_LANGUAGES:
         data = search.search_data(corpus, lang, Vocabulary())
         for doc in data["docs"]:  # type: ignore[attr-defined]
-            pages = [(search.doc_law(doc, number), number) for number in doc["laws"]]
+            pages = [(doc_law(doc, number), number) for number in doc["laws"]]
             pages += [(item, refs.anchor(refs.point_ref(number))) for number, item in doc["points"].items()]
             for item, own in pages:  # own: the page's top anchor, "13" or "p3"
                 html = (site / item["url"] / "index.html").read_text(encoding="utf-8")
@@ -219,7 +220,7 @@ def test_the_search_data_gives_each_law_its_title_once(corpus: Corpus) -> None:
         vocabulary = with_term_base(load_vocabulary(VOCABULARY), base, concordance)[lang]
         data = search.search_data(corpus, lang, vocabulary)
         titles = search.law_titles(corpus, lang, vocabulary)
-        shown = {str(n): search.hub_title(data, str(n)) for n in facts.LAW_NUMBERS}
+        shown = {str(n): hub_title(data, str(n)) for n in facts.LAW_NUMBERS}
         assert shown == {str(n): titles.get(str(n), "") for n in facts.LAW_NUMBERS}, lang
         held = any(doc["laws"] for doc in data["docs"])  # type: ignore[attr-defined]
         assert (len(data["lawTitles"]) < len(titles)) == held, lang  # type: ignore[arg-type]
@@ -469,7 +470,7 @@ def test_search_results_carry_the_keys_and_labels_pagefind_records(corpus: Corpu
             assert entry is not None
             for law in entry.document.laws:
                 meta = law_index_fields(entry, law)["meta"]
-                item = search.doc_law(doc, str(law.number))
+                item = doc_law(doc, str(law.number))
                 assert (item["key"], item["label"]) == (meta["key"], meta["label"])  # type: ignore[index]
                 checked += 1
             for point in entry.document.points:

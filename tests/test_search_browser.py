@@ -35,6 +35,7 @@ from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
 from conftest import PHONE, ROOT
+from script_rules import ref_of_anchor
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +150,7 @@ def test_a_provision_result_names_its_law_and_provision_as_printed(
     """The label and the printed provision come from Python's rules (the data's labels,
     ``refs.display`` given to the script as syntax), not from a copy in the script."""
     hrefs = run_search(page, base_url, lang, query)
-    ref = refs.from_anchor(urlsplit(hrefs[0]).fragment)
+    ref = ref_of_anchor(urlsplit(hrefs[0]).fragment)
     assert ref is not None
     assert printed == (refs.display(ref) if re.search(r"\D", refs.display(ref)) else ""), ref  # "4": the top
     first = page.locator("#search-results li").first  # type: ignore[attr-defined]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.search import engine_data as search
 from bridgelaws.search import snippets
+from script_rules import doc_law
 
 PAGE = """<html><body><nav id="nav">menu</nav><article><div data-pagefind-body>
 <h1 id="12">12 HARKINTAVALTA<a class="headerlink" href="#12">¶</a></h1>
@@ -88,7 +88,7 @@ def test_every_indexed_page_of_the_site_has_its_snippets_for_every_anchor_search
     missing = []
     for language in data.values():
         for doc in language["docs"]:
-            pages = [(number, search.doc_law(doc, number)) for number in doc["laws"]]
+            pages = [(number, doc_law(doc, number)) for number in doc["laws"]]
             pages += [(f"p{number}", entry) for number, entry in doc["points"].items()]
             for top, entry in pages:
                 path = site / entry["url"] / snippets.NAME

@@ -58,7 +58,6 @@ def _dotted(prefix: str, separator: str) -> re.Pattern[str]:
 
 
 POINT_REF = _dotted(POINT_PREFIX, POINT_SEPARATOR)  # point:25.1.A
-POINT_ANCHOR = _dotted(POINT_ANCHOR_PREFIX, POINT_ANCHOR_SEPARATOR)  # p25-1-A
 
 PATH = re.compile(
     "^"
@@ -122,15 +121,6 @@ def anchor(ref: str) -> str:
     if not LAW_REF.match(ref):
         raise ValueError(f"not a canonical reference: {ref!r}")
     return ref
-
-
-def from_anchor(anchor: str) -> str | None:
-    """The provision or point an HTML id stands for, or None: ``p3-1-A`` → ``point:3.1.A``,
-    ``13A1`` → ``13A1``, ``def-alert`` → None (the inverse of :func:`anchor`)."""
-    match = POINT_ANCHOR.match(anchor)
-    if match:
-        return POINT_PREFIX + match["path"].replace(POINT_ANCHOR_SEPARATOR, POINT_SEPARATOR)
-    return anchor if PATH.match(anchor) else None
 
 
 def slug(text: str) -> str:

@@ -282,21 +282,10 @@ def compact_anchors(top: str, anchors: list[str]) -> str:
     return " ".join(anchor[len(top) :] for anchor in anchors if anchor != top)
 
 
-def doc_law(doc: dict[str, Any], law: str) -> dict[str, str]:
-    """A law of a search-data text as search.js reads it: its key, label and page filled in from
-    the text's patterns, with its title and anchors."""
-    return {**{field: pattern.replace("{n}", law) for field, pattern in doc["law"].items()}, **doc["laws"][law]}
-
-
 def held_title(docs: list[dict[str, Any]], law: str) -> str | None:
     """The title of ``law`` in the first of search_data's ``docs`` holding it (search.js
     ``lawHits``' fallback for a "where to read" title), or None."""
     return next((doc["laws"][law]["title"] for doc in docs if law in doc["laws"]), None)
-
-
-def hub_title(data: dict[str, Any], law: str) -> str:
-    """The title a "where to read" result of ``law`` shows: the data's law title, else :func:`held_title`."""
-    return str(data["lawTitles"].get(law, held_title(data["docs"], law) or ""))
 
 
 def law_titles(
