@@ -186,13 +186,13 @@ async function languageBlock(lang, query, detect) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, detect);
-    const { hits, later, ranked, forms, failure } = await engine.search(query, "");
+    const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
     hits.forEach((hit) => add(hit));
     if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach((hit) => add(hit));
     if (!order.length && ranked.length && ranked.length <= FRAGMENTS_PER_ROUND) {
       // every page found fit none of the words once read: the pages with some of them (search.js)
-      const some = await engine.someWordResults(query, "", ranked);
+      const some = await engine.someWordResults(query, "", ranked, pagefind);
       if (some.ranked.length) (await engine.textHits(some.ranked, 0, FRAGMENTS_PER_ROUND, some.forms)).forEach((hit) => add(hit));
     }
     placeLater(later, add, order);

@@ -479,14 +479,17 @@ export function searchEngine(data) {
    * by their words' first SITUATION_KEY letters (data.situations, search.py situation_files), of
    * which a query of two words or more fetches its own words' (a situation is two words or more,
    * and a query word fits a situation's word only when both start alike that far); a one-word
-   * first search fetches none, nor one a concept names whole. */
-  const concepts = [...data.synonyms];
-  const conceptWords = concepts.map(wordsOf);
+   * first search fetches none, nor one a concept names whole.
+   *
+   * A query is matched against a vocabulary of its own: the page's concepts, the English words
+   * of the letters it needed and the situations of the keys it needed, in one order whichever
+   * file came first.  Files are fetched once and kept, but what an earlier query fetched is not
+   * in a later query's vocabulary, so a query answers the same typed after others as on a fresh
+   * page (the words' rarity counts the same concepts and situations either way). */
   const SITUATION_KEY = 3;
   let situationKeys = null; // the keys' file's promise: a Set of the keys
-  const situationFiles = new Map(); // key → its file's promise
-  const situationsAt = new Map(); // a situation's place among all of them → [it, its words]
-  let situationCount = 0; // the situations at the end of `concepts`, in their places' order
+  const situationFiles = new Map(); // key → its file's promise: [[place, situation, its words]]
+  const englishFiles = new Map(); // letter → its file's promise: { more, whole }
 
   /** The situations' file a folded word is in: its first letters, any but a-z and 0-9 as "_"
    * (search.py situation_key: "lahti" → "lah"). */
@@ -494,13 +497,75 @@ export function searchEngine(data) {
     return [...word].slice(0, SITUATION_KEY).map((char) => (/[a-z0-9]/.test(char) ? char : "_")).join("");
   }
 
-  /** Fetches the situations' files of a query's words (of each form a word is matched by: its
-   * spellings, and for a carrying word the one-word terms it stands for), each file once. */
-  async function loadSituations(query) {
-    if (!data.situations) return;
+  /** A vocabulary: `concepts` and their words (`conceptWords`), the situations at the end
+   * (`situationCount` of them), the English `letters` and situations' `keys` it holds. */
+  function vocabularyOf(concepts, conceptWords, situationCount, letters, keys) {
+    const singleTerms = conceptWords.map(({ patterns }, order) =>
+      concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
+    );
+    return { concepts, conceptWords, situationCount, letters, keys, singleTerms, synonymsOfWord: new Map() };
+  }
+  const PAGE_VOCABULARY = vocabularyOf(data.synonyms, data.synonyms.map(wordsOf), 0, [], []);
+  const vocabularies = new Map(); // "letters|keys" → the vocabulary, made once
+
+  /** The page's vocabulary with the English words of `letters` and the situations of `keys`
+   * (those whose files could be read: offline and not cached, the rest still answers). */
+  async function vocabularyWith(letters, keys) {
+    letters = [...new Set(letters)].sort();
+    keys = [...new Set(keys)].sort();
+    const [english, situations] = await Promise.all([Promise.all(letters.map(englishFile)), Promise.all(keys.map(situationFile))]);
+    const read = { letters: letters.filter((_, at) => english[at]), keys: keys.filter((_, at) => situations[at]) };
+    const id = `${read.letters.join("")}|${read.keys.join(" ")}`;
+    if (vocabularies.has(id)) return vocabularies.get(id);
+    const concepts = [...data.synonyms];
+    const conceptWords = [...PAGE_VOCABULARY.conceptWords];
+    const whole = new Set(); // a concept with no word in the language is in each of its letters' files
+    for (const file of english.filter(Boolean)) {
+      for (const [index, words] of file.more) {
+        concepts[index] = { ...concepts[index], words: [...concepts[index].words, ...words] };
+        conceptWords[index] = wordsOf(concepts[index]);
+      }
+      for (const [conceptId, concept] of file.whole) {
+        if (whole.has(conceptId)) continue;
+        whole.add(conceptId);
+        concepts.push(concept);
+        conceptWords.push(wordsOf(concept));
+      }
+    }
+    const placed = new Map(); // a situation's place among all of them → [it, its words]
+    for (const entries of situations.filter(Boolean)) for (const [place, situation, words] of entries) placed.set(place, [situation, words]);
+    const ordered = [...placed.keys()].sort((a, b) => a - b).map((place) => placed.get(place));
+    concepts.push(...ordered.map(([situation]) => situation));
+    conceptWords.push(...ordered.map(([, words]) => words));
+    const made = vocabularyOf(concepts, conceptWords, ordered.length, read.letters, read.keys);
+    vocabularies.set(id, made);
+    return made;
+  }
+
+  /** A situations' file: [[place, situation, its words]], or null where it cannot be read (then
+   * asked again next time). */
+  function situationFile(key) {
+    if (!situationFiles.has(key)) {
+      const file = fetch(siteUrl(data.situations.url.replace("{k}", key)))
+        .then((response) => (response.ok ? response.json() : []))
+        .then((entries) => entries.map(([place, situation]) => [place, { ...situation, situation: true }, wordsOf(situation)]))
+        .catch(() => {
+          situationFiles.delete(key);
+          return null;
+        });
+      situationFiles.set(key, file);
+    }
+    return situationFiles.get(key);
+  }
+
+  /** The keys of the situations' files a query's words are in (of each form a word is matched
+   * by: its spellings, and for a carrying word the one-word terms it stands for in `vocabulary`),
+   * those that exist. */
+  async function situationKeysOf(query, vocabulary) {
+    if (!data.situations) return [];
     const forms = foldedWords(query).flatMap((word) => {
       const spelled = termForms(word);
-      return carries(word) ? [...spelled, ...conceptSynonyms(spelled), ...cardForms(word)] : spelled;
+      return carries(word) ? [...spelled, ...conceptSynonyms(spelled, vocabulary), ...cardForms(word)] : spelled;
     });
     situationKeys ??= fetch(siteUrl(data.situations.keys))
       .then((response) => (response.ok ? response.json() : ""))
@@ -510,21 +575,13 @@ export function searchEngine(data) {
         return new Set();
       });
     const keys = await situationKeys;
-    const wanted = [...new Set(forms.map(situationKey))].filter((key) => keys.has(key));
-    for (const key of wanted) {
-      if (situationFiles.has(key)) continue;
-      const file = fetch(siteUrl(data.situations.url.replace("{k}", key)))
-        .then((response) => (response.ok ? response.json() : []))
-        .then((entries) => {
-          for (const [place, situation] of entries) {
-            if (!situationsAt.has(place)) situationsAt.set(place, [{ ...situation, situation: true }, wordsOf(situation)]);
-          }
-          placeSituations();
-        })
-        .catch(() => situationFiles.delete(key)); // offline and not cached: the concepts still answer
-      situationFiles.set(key, file);
-    }
-    await Promise.all(wanted.map((key) => situationFiles.get(key)));
+    return [...new Set(forms.map(situationKey))].filter((key) => keys.has(key));
+  }
+
+  /** `vocabulary` with the situations of a query's words added. */
+  async function withSituations(query, vocabulary) {
+    const keys = await situationKeysOf(query, vocabulary);
+    return vocabularyWith(vocabulary.letters, [...vocabulary.keys, ...keys]);
   }
 
   /** The keys of the situations' files (search.py packed_keys: "aan aiehk =kj" is aan, aie, aih,
@@ -534,64 +591,37 @@ export function searchEngine(data) {
     return new Set(tokens.flatMap((token) => (token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third))));
   }
 
-  /** The situations fetched so far after the concepts, in their places' order, whichever file
-   * came first (the order breaks the last ties of conceptsNamed). */
-  function placeSituations() {
-    const placed = [...situationsAt.keys()].sort((a, b) => a - b).map((place) => situationsAt.get(place));
-    concepts.splice(concepts.length - situationCount, situationCount, ...placed.map(([situation]) => situation));
-    conceptWords.splice(conceptWords.length - situationCount, situationCount, ...placed.map(([, words]) => words));
-    situationCount = placed.length;
-  }
-
-  /** A concept added to the page's (from an English file): before the situations. */
-  function addConcept(concept) {
-    concepts.splice(concepts.length - situationCount, 0, concept);
-    conceptWords.splice(conceptWords.length - situationCount, 0, wordsOf(concept));
-  }
-
   /* The concepts' English words ("revoke", "penalty card": directors type them in every
    * language) are not on the page, where they were a third of its data: a file per first letter
    * (data.english) is fetched for a query word of that letter the language's own words leave
    * unnamed.  It adds words to the concepts on the page (`more`: [index, words]) and the concepts
    * with no word in the language (`whole`: [id, concept], in each of its letters' files). */
-  const englishLetters = new Map(); // letter → its file's promise
-  const wholeIn = new Set(); // the ids of the `whole` concepts added
-  function loadEnglish(letters) {
-    const wanted = [...new Set(letters)].filter((letter) => data.english && data.english.letters.includes(letter));
-    for (const letter of wanted) {
-      if (englishLetters.has(letter)) continue;
+  function englishFile(letter) {
+    if (!englishFiles.has(letter)) {
       const file = fetch(siteUrl(data.english.url.replace("{l}", letter)))
         .then((response) => (response.ok ? response.json() : {}))
-        .then(({ more = [], whole = [] }) => {
-          for (const [index, words] of more) {
-            concepts[index] = { ...concepts[index], words: [...concepts[index].words, ...words] };
-            conceptWords[index] = wordsOf(concepts[index]);
-          }
-          for (const [id, concept] of whole) {
-            if (wholeIn.has(id)) continue;
-            wholeIn.add(id);
-            addConcept(concept);
-          }
-          singleTerms = oneWordTerms();
-          synonymsOfWord.clear();
-        })
-        .catch(() => englishLetters.delete(letter)); // offline and not cached: the language's own words still answer
-      englishLetters.set(letter, file);
+        .then(({ more = [], whole = [] }) => ({ more, whole }))
+        .catch(() => {
+          englishFiles.delete(letter); // offline and not cached: the language's own words still answer
+          return null;
+        });
+      englishFiles.set(letter, file);
     }
-    return Promise.all(wanted.map((letter) => englishLetters.get(letter)));
+    return englishFiles.get(letter);
   }
 
   /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose
-   * English file is not read yet: the words that carry the query, and the short ones no function
-   * word ("td", "ub"). */
-  function unnamedLetters(query, named) {
+   * English words are not in `vocabulary` yet: the words that carry the query, and the short ones
+   * no function word ("td", "ub"), of the letters that have a file. */
+  function unnamedLetters(query, named, vocabulary) {
+    if (!data.english) return [];
     const words = foldedWords(query);
     const wordy = (word) => /^\p{L}/u.test(word) && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
     return words
       .map((_, index) => index)
       .filter((index) => wordy(words[index]) && !named.some((match) => match.places.includes(index)))
       .map((index) => (/[a-z]/.test(words[index][0]) ? words[index][0] : "0"))
-      .filter((letter) => !englishLetters.has(letter));
+      .filter((letter) => data.english.letters.includes(letter) && !vocabulary.letters.includes(letter));
   }
 
   /** Whether a query could name a situation: two carrying words or more, not all of them named by
@@ -605,27 +635,20 @@ export function searchEngine(data) {
   /* A query word naming a concept by one of its one-word terms stands for the concept's other
    * one-word terms too, when a situation is matched: a situation is written in one wording of
    * the concept and typed in another (Polish "claim" for the "deklaracja" of "obrońcy przyjęli
-   * deklarację", Turkish "ölü" for "yer").  Made once per language: each concept's one-word terms. */
-  function oneWordTerms() {
-    return conceptWords.map(({ patterns }, order) =>
-      concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
-    );
-  }
-  let singleTerms = oneWordTerms();
+   * deklarację", Turkish "ölü" for "yer").  Each vocabulary lists its concepts' one-word terms. */
 
   /** The other one-word terms of the concepts (not situations) a query word (its spellings) names
-   * by a one-word term, their prefix marks (word*) left out; once per word: a search asks again
-   * for each word when the situations arrive, and the next query repeats most words. */
-  const synonymsOfWord = new Map();
-  function conceptSynonyms(spelled) {
+   * by a one-word term, their prefix marks (word*) left out; once per word and vocabulary. */
+  function conceptSynonyms(spelled, vocabulary) {
     const key = spelled.join(" ");
-    if (synonymsOfWord.has(key)) return synonymsOfWord.get(key);
+    const known = vocabulary.synonymsOfWord;
+    if (known.has(key)) return known.get(key);
     const found = new Set();
-    for (const terms of singleTerms) {
+    for (const terms of vocabulary.singleTerms) {
       if (terms.some((term) => spelledFit(term, spelled) > 0)) terms.forEach((term) => found.add(term.replace(/\*$/, "")));
     }
-    synonymsOfWord.set(key, [...found]);
-    return synonymsOfWord.get(key);
+    known.set(key, [...found]);
+    return known.get(key);
   }
 
   /** The carrying words a concept's vocabulary as a whole holds (BAG), or null: `fitting`, the
@@ -751,15 +774,16 @@ export function searchEngine(data) {
     return [out + text.slice(next), outOrigins];
   }
 
-  function conceptsNamed(query) {
+  function conceptsNamed(query, vocabulary) {
+    const { concepts, conceptWords, singleTerms } = vocabulary;
     const words = foldedWords(query);
     const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
     const meaningful = carryingIndexes(words);
     const spelled = words.map(termForms);
     // only once the situations are there: the concepts need no other words
-    const situations = situationCount > 0;
-    const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index]) : []));
+    const situations = vocabulary.situationCount > 0;
+    const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index], vocabulary) : []));
     // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
     // a situation's also by the words they stand for
     const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...cardForms(words[index])]);
@@ -837,7 +861,8 @@ export function searchEngine(data) {
    * with a shorter word), so a word the texts hold finds the texts first, and the situations'
    * file is fetched only for such a word. */
   const LONE_WORD = { long: 5, laws: 4 };
-  function conceptsOfLoneWord(query) {
+  function conceptsOfLoneWord(query, vocabulary) {
+    const { concepts, conceptWords } = vocabulary;
     const words = foldedWords(query);
     const meaningful = carryingIndexes(words);
     if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
@@ -1004,18 +1029,23 @@ export function searchEngine(data) {
 
   // -- Pagefind -----------------------------------------------------------------------------------
 
-  let pagefindInstance = null; // the promise of it: a search started while it loads waits for the same one
   /** Pagefind for this language, on the main thread: the index is small, and without the web
    * worker the WebAssembly preloaded in <head> is used as it is (a worker would fetch it again
    * after starting: one more slow round trip on a phone).  Pagefind takes its index's language
    * from <html lang> when the instance is made (synchronously): /search/ is English and shows
-   * several languages, so <html lang> names this language for that moment. */
-  function pagefind() {
-    pagefindInstance ??= makePagefind().catch((error) => {
-      pagefindInstance = null; // offline now: the next search tries again
-      throw error;
-    });
-    return pagefindInstance;
+   * several languages, so <html lang> names this language for that moment.
+   *
+   * Each search has an instance of its own, made when it starts (the files come from the
+   * browser's cache after the first): Pagefind looks a word up among the index chunks it has
+   * loaded so far, and where no word begins with the query word it takes the longest loaded word
+   * the query word begins with, so an instance kept across searches answered a query by the
+   * chunks earlier queries loaded ("zmiana" found the pages of "z" only after "sędzia" had
+   * loaded the chunk holding "z").  A search answers the same typed after others as on a fresh
+   * page.  Returns a function giving the instance's promise, made on the first call (a
+   * provision query needs none); a failure (offline) is thrown to each caller. */
+  function pagefindOfSearch() {
+    let instance = null;
+    return () => (instance ??= makePagefind());
   }
 
   /** This build's tag of Pagefind's entry file, from its preload in <head> (added after indexing,
@@ -1078,7 +1108,7 @@ export function searchEngine(data) {
   // a page found without the query's function words ranks below one with every word
   const CARRIED_ONLY = 0.8;
   /** Pagefind results for the query and its variants, as one ranked list of raw results. */
-  async function textResults(query, edition) {
+  async function textResults(query, edition, pagefind) {
     const pf = await pagefind();
     const options = searchOptions(edition);
     const queries = [query, ...variantQueries(query)];
@@ -1140,7 +1170,7 @@ export function searchEngine(data) {
   /** The pages that have some of the query's words, when every page found for all of them fit
    * none once read (`known`): a stemmer that over-joins found them (Turkish "yalancının" → "ya",
    * which many pages hold), so textResults saw enough pages not to look for fewer words. */
-  async function someWordResults(query, edition, known) {
+  async function someWordResults(query, edition, known, pagefind) {
     const words = carriedWords(query);
     if (words.length < 2 || words.length > SOME_WORDS.maxWords) return { ranked: [], forms: [] };
     const found = await someWords(await pagefind(), words, searchOptions(edition), new Set(known.map((result) => result.id)));
@@ -1340,42 +1370,45 @@ export function searchEngine(data) {
   /** What the query names before any text is searched: the provision's hits and the concepts'
    * and situations' (conceptHits), from the page's data (and the situations' file).  `answered`:
    * a concept or situation answers the whole query, so where its laws go does not depend on the
-   * texts (placeLater asks them only whether some text holds every word). */
+   * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
+   * the query was matched against (loneWordHits goes on from it). */
   async function namedResults(query, edition) {
     const provision = parseProvision(query);
+    const pagefind = pagefindOfSearch();
     if (!provision) pagefind().catch(() => {}); // loading beside the concepts (textResults reports a failure)
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    let named = conceptsNamed(query);
-    const letters = provision ? [] : unnamedLetters(query, named);
-    if (letters.length && data.english) {
-      // a word the language's own words do not name may be English; the situations meanwhile
-      const english = loadEnglish(letters);
-      if (mayNameSituation(query, named)) loadSituations(query);
-      await english;
-      named = conceptsNamed(query); // again, with the English words
+    let vocabulary = PAGE_VOCABULARY;
+    let named = conceptsNamed(query, vocabulary);
+    const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
+    if (letters.length) {
+      // a word the language's own words do not name may be English; the situations' files are
+      // fetched meanwhile (the English words may add some: those are fetched after)
+      if (mayNameSituation(query, named)) situationKeysOf(query, vocabulary).then((keys) => keys.forEach(situationFile));
+      vocabulary = await vocabularyWith(letters, []);
+      named = conceptsNamed(query, vocabulary); // again, with the English words
     }
     if (!provision && mayNameSituation(query, named)) {
-      await loadSituations(query);
-      named = conceptsNamed(query); // again, with the situations
+      vocabulary = await withSituations(query, vocabulary);
+      named = conceptsNamed(query, vocabulary); // again, with the situations
     }
     const found = conceptHits(withSharedLaws(named, query), edition);
     hits = hits.concat(found.first);
     const later = { third: found.third, next: found.next, after: found.after };
-    return { provision, hits, later, answered: named.some((match) => match.answers) };
+    return { provision, hits, later, answered: named.some((match) => match.answers), vocabulary, pagefind };
   }
 
   /** Pagefind's ranked word results for a query namedResults has read (textHits turns them into
    * hits, a page at a time); none for a provision. */
-  async function wordResults(query, edition, { provision, answered }) {
+  async function wordResults(query, edition, { provision, answered, pagefind }) {
     let approximate = null;
     let partial = false;
     let ranked = [];
     let forms = [];
     let failure = null;
     try {
-      if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition));
+      if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition, pagefind));
       // a concept or situation answering the whole query: no "no page has all the words"
       partial &&= !answered;
     } catch (error) {
@@ -1405,13 +1438,12 @@ export function searchEngine(data) {
    * titles); such "where to read" pages cost word queries their precision (sv P@5 0.88 → 0.95,
    * pl 0.79 → 0.89 at stop 36) and found no governing law of 400 held-out concept queries that
    * the texts did not. */
-  async function loneWordHits(query, edition) {
+  async function loneWordHits(query, edition, vocabulary) {
     if (parseProvision(query)) return null;
-    let named = conceptsOfLoneWord(query);
+    let named = conceptsOfLoneWord(query, vocabulary);
     if (!named.length) {
       // the situations' file only when no concept holds the word: a first search's budget
-      await loadSituations(query);
-      named = conceptsOfLoneWord(query);
+      named = conceptsOfLoneWord(query, await withSituations(query, vocabulary));
     }
     return conceptHits(named, edition);
   }
@@ -1711,7 +1743,7 @@ function languagePage(engine) {
     if (token !== current) return;
     if (!order.length && ranked.length && (from >= ranked.length || stoppedEmpty) && !approximate) {
       // every page found (or read) fit none of the words once read: the pages with some of them
-      ({ ranked, forms } = await engine.someWordResults(query, edition, ranked));
+      ({ ranked, forms } = await engine.someWordResults(query, edition, ranked, named.pagefind));
       if (token !== current) return;
       partial = ranked.length > 0;
       [from, first] = [0, true];
@@ -1723,7 +1755,7 @@ function languagePage(engine) {
     // come first (not when a concept answered the query: its laws are shown, and nothing goes
     // above them)
     const nothing = !order.length || Boolean(approximate);
-    const lone = nothing && !failure && !early ? await engine.loneWordHits(query, edition) : null;
+    const lone = nothing && !failure && !early ? await engine.loneWordHits(query, edition, named.vocabulary) : null;
     if (token !== current) return;
     if (lone) {
       lone.first.forEach((hit, index) => add(hit, index, true));
