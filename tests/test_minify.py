@@ -38,6 +38,7 @@ def test_minifying_keeps_strings_templates_and_regular_expressions(tmp_path: Pat
 def test_the_built_site_serves_our_files_minified(site: Path) -> None:
     sources = [
         *(ROOT / "overrides" / "assets").glob("javascripts/*.js"),
+        *(ROOT / "overrides" / "assets").glob("javascripts/search/**/*.js"),
         *(ROOT / "overrides" / "assets").glob("stylesheets/*.css"),
     ]
     assert sources

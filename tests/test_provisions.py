@@ -191,13 +191,14 @@ def test_heading_permalinks_get_the_pages_language() -> None:
     )
 
 
-IMPORTS_RULES = 'import { referenceRules } from "./refs.js";'
+IMPORTS_RULES = 'import { referenceRules } from "{}refs.js";'
 
 
 def test_the_reference_rules_have_one_definition_that_both_scripts_import() -> None:
-    """refs.js defines referenceRules (tests/test_refs.py checks it against refs.py); search.js
-    and provisions.js import it and define none of their own, so they cannot disagree."""
+    """refs.js defines referenceRules (tests/test_refs.py checks it against refs.py); the search's
+    modules and provisions.js import it and define none of their own, so they cannot disagree."""
     assert "export function referenceRules(" in (JAVASCRIPTS / "refs.js").read_text(encoding="utf-8")
-    for script in ("search.js", "provisions.js"):
+    importers = (("search/engine/provision.js", "../../"), ("search/page/render.js", "../../"), ("provisions.js", "./"))
+    for script, up in importers:
         text = (JAVASCRIPTS / script).read_text(encoding="utf-8")
-        assert IMPORTS_RULES in text and "function referenceRules(" not in text, script
+        assert IMPORTS_RULES.replace("{}", up) in text and "function referenceRules(" not in text, script

@@ -1519,8 +1519,8 @@ def test_sampled_words_find_the_laws_that_contain_them(page: object, base_url: s
     assert not irrelevant
 
 
-# the Pagefind pages a first page reads (search.js), from the script itself
-SEARCH_JS = (ROOT / "overrides/assets/javascripts/search.js").read_text("utf-8")
+# the Pagefind pages a first page reads (search.js's placement module), from the script itself
+SEARCH_JS = (ROOT / "overrides/assets/javascripts/search/engine/placement.js").read_text("utf-8")
 FIRST_ROUND = int(re.search(r"const FRAGMENTS_PER_ROUND = (\d+);", SEARCH_JS)[1])  # type: ignore[index]
 
 

@@ -1,0 +1,265 @@
+/* bridge-laws search engine: which concepts of the term base and which situations a query names
+ * (conceptsNamed), what a lone word no page holds leads to (conceptsOfLoneWord), and a law two
+ * named concepts share (withSharedLaws).  A vocabulary is the concepts and situations a query is
+ * matched against (vocabularyOf; the files it is made of are vocabulary.js's business).  Pure:
+ * the language's data, its rewrites (rewrites.js) and the fits (fit.js) in, matches out. */
+import {
+  BAG,
+  CARRYING_LENGTH,
+  LOOSE_WORD,
+  SITUATION_MISSED,
+  bagPlaces,
+  situationBag,
+  situationFit,
+  spelledFit,
+  stemFit,
+  termFit,
+  termPlaces,
+} from "./fit.js";
+
+/** The concept matching of one language: its data (#search-data), fold, rewrites
+ * (queryRewrites) and the law of a reference (referenceRules' lawOf). */
+export function conceptMatcher(data, fold, rewrites, lawOf) {
+  const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
+
+  /* Words that stand for each other inside a term of two words or more, though not alone
+   * (search.toml kin_words: Turkish "deklarasyon" is a call in "deklarasyon değişikliği", the
+   * term "konuşma değişikliği", but the auction by itself): a term's word fitting one of a group
+   * (termFit: "konuşması" ~ "konuşma") is also fitted by the others, never as written. */
+  const KIN_WORDS = (data.kinWords || []).map((group) => group.map((word) => fold(word)));
+
+  /** The kin of a term's (folded) word: the other words of each group one of whose words it fits;
+   * once per word (the term base repeats its words: "kortti" in dozens of terms). */
+  const kinOfWord = new Map();
+  function kinOf(part) {
+    if (part.endsWith("*")) return [];
+    if (!kinOfWord.has(part)) {
+      kinOfWord.set(part, KIN_WORDS.flatMap((group) => (group.some((word) => termFit(word, part)) ? group.filter((word) => !termFit(word, part)) : [])));
+    }
+    return kinOfWord.get(part);
+  }
+
+  /** A concept's terms as folded words (and the kin of each word of a term of two words or more),
+   * and its vocabulary as a whole (BAG): made once, not per query. */
+  function wordsOf(synonym) {
+    const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
+    const kin = KIN_WORDS.length ? patterns.map((pattern) => (pattern.length >= 2 ? pattern.map(kinOf) : null)) : [];
+    return { patterns, kin, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
+  }
+
+
+  /** A vocabulary: `concepts` and their words (`conceptWords`), the situations at the end
+   * (`situationCount` of them), the English `letters` and situations' `keys` it holds. */
+  function vocabularyOf(concepts, conceptWords, situationCount, letters, keys) {
+    const singleTerms = conceptWords.map(({ patterns }, order) =>
+      concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
+    );
+    return { concepts, conceptWords, situationCount, letters, keys, singleTerms, synonymsOfWord: new Map() };
+  }
+
+  /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose
+   * English words are not in `vocabulary` yet: the words that carry the query, and the short ones
+   * no function word ("td", "ub"), of the letters that have a file. */
+  function unnamedLetters(query, named, vocabulary) {
+    if (!data.english) return [];
+    const words = foldedWords(query);
+    const wordy = (word) => /^\p{L}/u.test(word) && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
+    return words
+      .map((_, index) => index)
+      .filter((index) => wordy(words[index]) && !named.some((match) => match.places.includes(index)))
+      .map((index) => (/[a-z]/.test(words[index][0]) ? words[index][0] : "0"))
+      .filter((letter) => data.english.letters.includes(letter) && !vocabulary.letters.includes(letter));
+  }
+
+  /** Whether a query could name a situation: two carrying words or more, not all of them named by
+   * a concept (`named`, conceptsNamed's: "yetkisiz bilgi" is the concept; a situation would name
+   * no more of it). */
+  function mayNameSituation(query, named) {
+    if (!data.situations || foldedWords(query).filter(carries).length < 2) return false;
+    return !named.some((match) => match.everyWord);
+  }
+
+  /* A query word naming a concept by one of its one-word terms stands for the concept's other
+   * one-word terms too, when a situation is matched: a situation is written in one wording of
+   * the concept and typed in another (Polish "claim" for the "deklaracja" of "obrońcy przyjęli
+   * deklarację", Turkish "ölü" for "yer").  Each vocabulary lists its concepts' one-word terms. */
+
+  /** The other one-word terms of the concepts (not situations) a query word (its spellings) names
+   * by a one-word term, their prefix marks (word*) left out; once per word and vocabulary. */
+  function conceptSynonyms(spelled, vocabulary) {
+    const key = spelled.join(" ");
+    const known = vocabulary.synonymsOfWord;
+    if (known.has(key)) return known.get(key);
+    const found = new Set();
+    for (const terms of vocabulary.singleTerms) {
+      if (terms.some((term) => spelledFit(term, spelled) > 0)) terms.forEach((term) => found.add(term.replace(/\*$/, "")));
+    }
+    known.set(key, [...found]);
+    return known.get(key);
+  }
+
+  /** The largest share of one phrase's carrying words that `fits` (a query word fits them). */
+  function phraseCover(patterns, fits) {
+    let best = 0;
+    for (const pattern of patterns) {
+      const parts = pattern.filter(carries);
+      if (parts.length) best = Math.max(best, parts.filter(fits).length / parts.length);
+    }
+    return best;
+  }
+
+  /** The concepts a query names (`concepts`, from content/terms): where each term (a word or
+   * a phrase, its words in any order) stands in the query, or else where the concept's
+   * vocabulary as a whole does (BAG).  The term naming most words wins them: "wyjście poza
+   * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
+   * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
+   * same words equally (one word for two concepts) are all kept.  In that order they come first. */
+  function conceptsNamed(query, vocabulary) {
+    const { concepts, conceptWords, singleTerms } = vocabulary;
+    const words = foldedWords(query);
+    const typed = typedWords(query, words);
+    // the words that carry the query: a concept naming all of them is what the query asks for
+    const meaningful = carryingIndexes(words);
+    const spelled = words.map(termForms);
+    // only once the situations are there: the concepts need no other words
+    const situations = vocabulary.situationCount > 0;
+    const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index], vocabulary) : []));
+    // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
+    // a situation's also by the words they stand for
+    const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...cardForms(words[index])]);
+    // a word that is a concept's one-word term as written ("korjausaika", 79's correction period)
+    // is that term: a situation holds it by a shared stem or an ending, not by sharing only the
+    // start of another word ("korjattu": "pistetuloksen korjausaika" was 12's adjusted score,
+    // one word and a half against the term's one)
+    const isTerm = words.map((_, index) => singleTerms.some((terms) => terms.some((term) => spelledFit(term, spelled[index]) === 2)));
+    const fitsWord = (order, index) => (part) => {
+      if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
+      return situationForms[index].some((word) => situationFit(part, word, !isTerm[index]));
+    };
+    const fitting = conceptWords.map(({ vocabulary }, order) => meaningful.filter((index) => vocabulary.some(fitsWord(order, index))));
+    // a situation's word held by a shared stem (stemFit), not only by the start of a compound
+    const firmly = (match, index) =>
+      !match.synonym.situation || conceptWords[match.order].vocabulary.some((part) => situationForms[index].some((word) => stemFit(part, word)));
+    const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
+    const found = [];
+    concepts.forEach((synonym, order) => {
+      let most = 0; // the most carrying words a whole term of it places
+      const { patterns, kin } = conceptWords[order];
+      for (const [at, pattern] of patterns.entries()) {
+        const placed = pattern.length ? termPlaces(pattern, spelled, kin[at]) : null;
+        if (!placed) continue;
+        most = Math.max(most, placed.places.filter((index) => meaningful.includes(index)).length);
+        found.push({ synonym, order, places: placed.places, exact: placed.exact, whole: true });
+      }
+      // its vocabulary as a whole, when it holds more of the query than a term: "medgivande
+      // sticken" is the claim's "medgivande" and "resten av sticken", not a situation of 71
+      const bag = synonym.situation ? situationBag(fitting[order], meaningful, words, holders) : bagPlaces(fitting[order], meaningful, words, BAG);
+      if (bag && bag.length > most) found.push({ synonym, order, places: bag, exact: false, whole: false });
+    });
+    // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
+    // exposed-cards concept (governed by 48) too
+    const title = (match) => Boolean(match.synonym.title);
+    for (const match of found) {
+      // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
+      match.carried = match.places.filter((index) => meaningful.includes(index));
+      // then the rarer words (1 / the concepts whose vocabulary fits each): "dubbling" names few, "tur" many
+      match.rare = match.carried.reduce((sum, index) => sum + (holders[index] ? 1 / holders[index] : 0), 0);
+      match.weight = match.carried.reduce((sum, index) => sum + (firmly(match, index) ? 1 : LOOSE_WORD), 0);
+      match.cover = phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part)));
+    }
+    // most words first, a word a situation holds only by a compound's start counting LOOSE_WORD;
+    // then a concept before a situation naming the same words (the concept's term is the name),
+    // and between those the phrase the query says most of ("motspelare spelade före partnern" is
+    // 57's "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half)
+    const situation = (match) => Boolean(match.synonym.situation);
+    found.sort((a, b) => b.weight - a.weight || b.carried.length - a.carried.length || b.rare - a.rare || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || situation(a) - situation(b) || b.cover - a.cover || a.places[0] - b.places[0] || a.order - b.order);
+    const owner = new Array(words.length).fill(null); // the match that took each word
+    const named = [];
+    for (const candidate of found) {
+      // a situation naming the same words as a concept is no tie: the concept's term is the name
+      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}-${Boolean(candidate.synonym.situation)}`;
+      // named while it brings a word of its own: "dubbling" beside another concept's "i fel tur"
+      const free = (index) => owner[index] === null || owner[index] === key;
+      const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
+      if (!own || named.some((other) => other.synonym === candidate.synonym)) continue;
+      candidate.places.filter(free).forEach((index) => (owner[index] = key));
+      const missed = meaningful.filter((index) => !candidate.places.includes(index)).length;
+      const everyWord = missed === 0;
+      // the query's answer: a concept naming every word, or a situation holding all but one
+      // ("dwóch obrońców zagrało jednocześnie": not "dwóch"): its law's page first, before texts
+      // with some of the words
+      const answers = everyWord || (Boolean(candidate.synonym.situation) && missed <= SITUATION_MISSED);
+      const used = candidate.places.map((index) => words[index]).join(" ");
+      named.push({ ...candidate, everyWord, answers, used, shown: typedAt(typed, candidate.places) });
+    }
+    return named;
+  }
+
+  /* A lone word no page holds ("upprepning", "zrzeczenie", "przepasowanie", "ersättare"): the
+   * concepts and situations whose words hold it lead to their laws, when they are of at most
+   * LONE_WORD.laws laws (a word of many is no answer); only then (nothing found, or only pages
+   * with a shorter word), so a word the texts hold finds the texts first, and the situations'
+   * file is fetched only for such a word. */
+  const LONE_WORD = { long: 5, laws: 4 };
+  function conceptsOfLoneWord(query, vocabulary) {
+    const { concepts, conceptWords } = vocabulary;
+    const words = foldedWords(query);
+    const meaningful = carryingIndexes(words);
+    if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
+    const [index] = meaningful;
+    const spelled = termForms(words[index]);
+    // a shared stem with short endings (stemFit), for situations too: their looser fit would take
+    // "przepis" for "przepasowanie"
+    const holds = (order) => conceptWords[order].vocabulary.some((part) => spelled.some((word) => stemFit(part, word)));
+    const byLaw = new Map(); // each law's concepts and situations holding the word, in order
+    concepts.forEach((synonym, order) => {
+      if (holds(order)) byLaw.set(synonym.refs[0], [...(byLaw.get(synonym.refs[0]) || []), order]);
+    });
+    if (byLaw.size > LONE_WORD.laws) return [];
+    const typed = typedWords(query, words);
+    // the law with most of them first ("zrzeczenie": 68's claim and its situation, then 69, 71)
+    const laws = [...byLaw.values()].sort((a, b) => b.length - a.length || a[0] - b[0]);
+    return laws.map(([order]) => ({
+      synonym: concepts[order],
+      order,
+      places: [index],
+      everyWord: true,
+      answers: true,
+      used: words[index],
+      shown: typedAt(typed, [index]),
+    }));
+  }
+
+  /** The named concepts, after a law two of them govern both, first: two concepts naming different
+   * words of the query ("passade" the pass, "i fel tur" a call out of rotation) ask for the law
+   * where they meet (30, the pass out of rotation), not for each one's own law.  Only concepts,
+   * not situations (a situation's law is its own answer), and only the first two that share one. */
+  function withSharedLaws(named, query) {
+    const ofConcepts = named.filter((match) => !match.synonym.situation);
+    for (const [i, a] of ofConcepts.entries()) {
+      for (const b of ofConcepts.slice(i + 1)) {
+        if (a.carried.some((index) => b.carried.includes(index)) || !a.carried.length || !b.carried.length) continue;
+        const theirs = new Set(b.synonym.refs.map(lawOf));
+        const shared = a.synonym.refs.filter((ref) => theirs.has(lawOf(ref)));
+        if (!shared.length) continue;
+        const places = [...new Set([...a.places, ...b.places])].sort((x, y) => x - y);
+        const words = foldedWords(query);
+        const typed = typedWords(query, words);
+        const everyWord = carryingIndexes(words).every((index) => places.includes(index));
+        const both = {
+          synonym: { words: [...a.synonym.words, ...b.synonym.words], refs: shared, note: `${a.synonym.note ?? a.synonym.words[0]}, ${b.synonym.note ?? b.synonym.words[0]}` },
+          places,
+          carried: [...a.carried, ...b.carried],
+          everyWord,
+          answers: everyWord,
+          used: places.map((index) => words[index]).join(" "),
+          shown: typedAt(typed, places),
+        };
+        return [both, ...named];
+      }
+    }
+    return named;
+  }
+
+  return { wordsOf, vocabularyOf, unnamedLetters, mayNameSituation, conceptSynonyms, conceptsNamed, conceptsOfLoneWord, withSharedLaws };
+}

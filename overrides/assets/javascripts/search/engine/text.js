@@ -1,0 +1,73 @@
+/* bridge-laws search engine: text helpers every part of the engine shares (a query's length, a
+ * string's template, folding a language's text, the site's URLs and the keys of the files a word
+ * is in).  Pure: no DOM, no network; what differs per language or site comes as an argument. */
+
+/* Longer queries are cut (at a word) and the status line says so: variants, provision reading
+ * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
+export const MAX_QUERY = 200;
+
+/** The query as searched: at most MAX_QUERY characters, cut at a space when there is one. */
+export function searchable(query) {
+  if (query.length <= MAX_QUERY) return query;
+  const cut = query.slice(0, MAX_QUERY + 1);
+  const space = cut.search(/\s\S*$/);
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, MAX_QUERY)).trim();
+}
+
+export function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+/** The fold of a language: lower case in the language (Turkish İ/I), accents and ı/ł folded:
+ * "İHLAL" → "ihlal". */
+export function folder(lang) {
+  return function fold(text) {
+    return text
+      .toLocaleLowerCase(lang)
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ı/g, "i")
+      .replace(/ł/g, "l");
+  };
+}
+
+/** A search.toml list of words (`word*`: any word starting so) as a folded regex alternation. */
+export function alternatives(words, fold) {
+  return words
+    .map((word) => {
+      const written = fold(word.replace(/\*$/, "")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+      return word.endsWith("*") ? written + "\\p{L}*" : written;
+    })
+    .join("|");
+}
+
+/** How many first letters two words share. */
+export function sharedStart(a, b) {
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return shared;
+}
+
+/** A root-relative site URL from the data ("fi/2007/13/#13A") as a path from the host, the
+ * site's root being the URL `root`. */
+export function siteUrl(path, root) {
+  const url = new URL(path, root);
+  return url.pathname + url.hash;
+}
+
+/* Files by a word's first letters (the situations', the printed forms'): a query word fits a
+ * situation's word only when both start alike that far. */
+export const SITUATION_KEY = 3;
+
+/** The file a folded word is in: its first letters, any but a-z and 0-9 as "_" (search.py
+ * situation_key: "lahti" → "lah"). */
+export function situationKey(word) {
+  return [...word].slice(0, SITUATION_KEY).map((char) => (/[a-z0-9]/.test(char) ? char : "_")).join("");
+}
+
+/** The keys of the situations' files (search.py packed_keys: "aan aiehk =kj" is aan, aie, aih,
+ * aik and kj). */
+export function unpackKeys(packed) {
+  const tokens = packed.split(" ").filter(Boolean);
+  return new Set(tokens.flatMap((token) => (token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third))));
+}

@@ -1,0 +1,48 @@
+/* bridge-laws search page: the engine's I/O in the browser (engine.js says what `io` is): the
+ * site's JSON files by fetch, and Pagefind's own pagefind.js from the site, an instance per
+ * search. */
+
+/** The I/O of a page whose site's root is the URL `root`; `strings`: the interface's. */
+export function browserIo(root, strings) {
+  /** A site file's JSON (`path` from the host), `fallback` when the server has none; rejected
+   * when it cannot be reached (offline and not cached). */
+  function fetchJson(path, fallback) {
+    return fetch(path).then((response) => (response.ok ? response.json() : fallback));
+  }
+
+  /** This build's tag of Pagefind's entry file, from its preload in <head> (added after indexing,
+   * bridgelaws.stage5_site.pagefind.preload_first_files): given as Pagefind's metaCacheTag, it
+   * makes Pagefind ask for the URL the browser is already fetching, not one with a fresh ?ts=. */
+  function entryTag() {
+    const link = document.querySelector('link[rel="preload"][href*="pagefind-entry.json?ts="]');
+    return link ? new URL(link.href).searchParams.get("ts") : null;
+  }
+
+  /** Pagefind for a language, on the main thread: the index is small, and without the web
+   * worker the WebAssembly preloaded in <head> is used as it is (a worker would fetch it again
+   * after starting: one more slow round trip on a phone).  Pagefind takes its index's language
+   * from <html lang> when the instance is made (synchronously): /search/ is English and shows
+   * several languages, so <html lang> names this language for that moment.  A new instance
+   * each time (engine.js: one per search). */
+  async function makePagefind(lang) {
+    const module = await import(new URL("pagefind/pagefind.js", root).href);
+    const html = document.documentElement;
+    const pageLang = html.lang;
+    html.lang = lang;
+    let instance;
+    try {
+      instance = module.createInstance({
+        basePath: new URL("pagefind/", root).pathname,
+        baseUrl: root.pathname,
+        noWorker: true,
+        metaCacheTag: entryTag(),
+      });
+    } finally {
+      html.lang = pageLang;
+    }
+    await instance.init();
+    return instance;
+  }
+
+  return { root, strings, fetchJson, pagefind: makePagefind };
+}
