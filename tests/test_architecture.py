@@ -255,3 +255,109 @@ def test_the_fact_check_finds_literals(tmp_path: Path, source: str, found: bool)
     path = tmp_path / "example.py"
     path.write_text(source, encoding="utf-8")
     assert bool(python_fact_literals(path)) == found
+
+
+# -- the browser scripts ---------------------------------------------------------------------------
+
+SCRIPTS = PACKAGE.parent.parent / "overrides" / "assets" / "javascripts"
+# The search engine: modules that run on the page and under Node alike (tests/js/), so they touch
+# no page and fetch nothing themselves (their I/O is given to them); refs.js is shared with the
+# law pages' scripts and is pure too.
+ENGINE = SCRIPTS / "search" / "engine"
+PURE_SCRIPTS = sorted([*ENGINE.glob("*.js"), SCRIPTS / "refs.js"])
+PAGE_GLOBALS = ("document", "window", "location", "fetch", "localStorage", "sessionStorage", "navigator", "history")
+IMPORT = re.compile(r"""\bimport\s*(?:[\w*{}\s,$]*?\bfrom\s*)?["']([^"']+)["']|\bimport\s*\(""")
+# after these a "/" starts a regular expression, not a division
+REGEX_BEFORE = set("(,=:[!&|?{};+-*%<>~^") | {""}
+REGEX_AFTER_WORDS = ("return", "typeof", "case", "of", "in", "do", "else", "void", "yield", "await")
+
+
+def script_code(source: str) -> str:
+    """A script with its comments, strings, template literals and regular expressions blanked
+    (each replaced by a space or an empty ``""``), so only its code is left to search."""
+    out: list[str] = []
+    at, size = 0, len(source)
+    while at < size:
+        char, two = source[at], source[at : at + 2]
+        if two == "//":
+            at = source.find("\n", at) if "\n" in source[at:] else size
+        elif two == "/*":
+            end = source.find("*/", at + 2)
+            at = size if end < 0 else end + 2
+            out.append(" ")
+        elif char in "'\"`":
+            at += 1
+            while at < size and source[at] != char:
+                at += 2 if source[at] == "\\" else 1
+            at += 1
+            out.append('""')
+        elif char == "/" and _starts_regex("".join(out)):
+            at += 1
+            in_class = False
+            while at < size and (source[at] != "/" or in_class) and source[at] != "\n":
+                if source[at] == "\\":
+                    at += 1
+                elif source[at] == "[":
+                    in_class = True
+                elif source[at] == "]":
+                    in_class = False
+                at += 1
+            at += 1
+            while at < size and source[at].isalpha():  # its flags
+                at += 1
+            out.append('""')
+        else:
+            out.append(char)
+            at += 1
+    return "".join(out)
+
+
+def _starts_regex(before: str) -> bool:
+    code = before.rstrip()
+    if not code or code[-1] in REGEX_BEFORE:
+        return True
+    return any(re.search(rf"(?<![\w$.]){word}$", code) for word in REGEX_AFTER_WORDS)
+
+
+def page_globals_in(source: str) -> list[str]:
+    """The page's globals a script's code names (not a property: ``io.fetchJson`` is no fetch)."""
+    code = script_code(source)
+    return sorted({name for name in PAGE_GLOBALS if re.search(rf"(?<![\w$.]){name}(?![\w$])", code)})
+
+
+def script_imports(source: str) -> list[str]:
+    """The modules a script imports, as written (``import(…)`` at run time as ``import()``)."""
+    return [match[1] or "import()" for match in IMPORT.finditer(source)]
+
+
+def test_the_script_checker_sees_code_only() -> None:
+    bad = 'const page = document.title; // window\nconst re = /window/g; const s = "location";\nfetch(url);\n'
+    assert page_globals_in(bad) == ["document", "fetch"]
+    assert page_globals_in("io.fetchJson(path); const x = a / b / c; // document\n") == []
+    assert page_globals_in("const y = `${window}`; const q = /['’:]/u; history.back();\n") == ["history"]
+    assert script_imports('import { a } from "./a.js";\nconst m = await import(url);\n') == ["./a.js", "import()"]
+
+
+def _scripts() -> list[Path]:
+    return sorted([*SCRIPTS.rglob("*.js"), *PACKAGE.rglob("sw.js")])
+
+
+@pytest.mark.parametrize("script", _scripts(), ids=lambda path: path.name)
+def test_no_script_is_over_about_500_lines(script: Path) -> None:
+    lines = script.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{script}: {lines} lines"
+
+
+def test_the_engine_modules_are_found() -> None:
+    assert len(PURE_SCRIPTS) >= 10 and (ENGINE / "engine.js") in PURE_SCRIPTS
+
+
+@pytest.mark.parametrize("script", PURE_SCRIPTS, ids=lambda path: path.name)
+def test_the_engine_touches_no_page_and_imports_only_the_engine(script: Path) -> None:
+    """The engine's modules name no page global (document, fetch, …) and import only each other
+    and refs.js: the page's modules (search/page/) give them what they need."""
+    source = script.read_text(encoding="utf-8")
+    assert not page_globals_in(source), f"{script.name}: {page_globals_in(source)}"
+    for imported in script_imports(source):
+        target = (script.parent / imported).resolve() if imported.startswith(".") else None
+        assert target in PURE_SCRIPTS, f"{script.name} imports {imported}"
