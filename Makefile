@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install generate build serve test lint check report bench clean browser vnu
+.PHONY: install generate build serve test lint check report bench clean browser vnu node
 
 install: $(VENV)/.installed
 
@@ -46,6 +46,14 @@ browser:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+## node: Debian's Node.js for the search engine's tests under Node (tests/js/, tests/test_search_node.py)
+node:
+	@if ! command -v node >/dev/null 2>&1; then \
+	  echo "Installing Debian nodejs for the search engine's tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs >/dev/null; \
+	fi
+
 ## vnu: Java and the pinned Nu HTML checker (tools/vnu, from npm) for tests/test_html_conformance.py.
 ## --ignore-scripts: vnu-jar's install script would download a Java of its own; Debian's is used.
 VNU_DIR := tools/vnu
@@ -70,7 +78,7 @@ lint: install
 	$(BIN)/mypy
 
 ## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML
-test: install browser vnu lint
+test: install browser node vnu lint
 	$(BIN)/pytest -q
 
 clean:

@@ -1,0 +1,101 @@
+/* The search engine the search pages run (overrides/assets/javascripts/search/engine/), under Node
+ * on a built site: the search page's data from its <script id="search-data">, the site's files
+ * read from its folder, and Pagefind's own pagefind.js from the site with a `fetch` that reads
+ * the folder too.  No mock: the same index, the same WebAssembly, the same engine. */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ENGINE = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine");
+const { searchEngine } = await import(pathToFileURL(path.join(ENGINE, "engine.js")).href);
+const { firstPageLinks, searchSession } = await import(pathToFileURL(path.join(ENGINE, "session.js")).href);
+export { firstPageLinks, searchSession };
+
+// the site served at the host's root, as the tests serve it
+const ROOT = new URL("http://localhost/");
+
+/** The built site's folder: $BRIDGELAWS_SITE, else site/ beside the repository's root. */
+export function siteFolder() {
+  return process.env.BRIDGELAWS_SITE || path.resolve(HERE, "../../site");
+}
+
+/** The file of the site a URL (or a path from the host) names; its query string left out. */
+function fileOf(site, url) {
+  const { pathname } = new URL(String(url), ROOT);
+  return path.join(site, decodeURIComponent(pathname.slice(ROOT.pathname.length)));
+}
+
+/** A fetch of the site's files, as a static server answers: 404 for a missing file. */
+function siteFetch(site) {
+  return async (url) => {
+    try {
+      return new Response(await readFile(fileOf(site, url)), { status: 200 });
+    } catch (error) {
+      if (error.code === "ENOENT" || error.code === "EISDIR") return new Response("", { status: 404 });
+      throw error;
+    }
+  };
+}
+
+const pagefindModules = new Map(); // site and language → pagefind.js's module
+
+/** A new Pagefind instance of a language's index.  Pagefind takes the index's language from
+ * <html lang> when an instance is made: for that moment, a document that says only that.  Each
+ * language has a pagefind.js module of its own, as each language's search page has: the
+ * instances of one module share its WebAssembly, the first language's stemmer. */
+async function pagefindOf(site, lang) {
+  globalThis.fetch = siteFetch(site); // what Pagefind fetches its files with
+  const key = `${site}\n${lang}`;
+  const url = pathToFileURL(path.join(site, "pagefind/pagefind.js"));
+  url.searchParams.set("lang", lang);
+  if (!pagefindModules.has(key)) pagefindModules.set(key, import(url.href));
+  const module = await pagefindModules.get(key);
+  const had = Object.getOwnPropertyDescriptor(globalThis, "document");
+  globalThis.document = { querySelector: (selector) => (selector === "html" ? { getAttribute: () => lang } : null) };
+  let instance;
+  try {
+    instance = module.createInstance({ basePath: new URL("pagefind/", ROOT).pathname, baseUrl: ROOT.pathname, noWorker: true });
+  } finally {
+    if (had) Object.defineProperty(globalThis, "document", had);
+    else delete globalThis.document;
+  }
+  await instance.init();
+  return instance;
+}
+
+/** The engine's I/O on a built site's folder (engine.js says what `io` is). */
+export function siteIo(site, strings) {
+  const fetchFile = siteFetch(site);
+  return {
+    root: ROOT,
+    strings,
+    fetchJson: async (url, fallback) => {
+      const response = await fetchFile(url);
+      return response.ok ? response.json() : fallback;
+    },
+    pagefind: (lang) => pagefindOf(site, lang),
+  };
+}
+
+/** A language's search page's data (#search-data) in a built site. */
+export async function pageData(site, lang) {
+  const html = await readFile(path.join(site, lang, "search", "index.html"), "utf8");
+  const match = /<script type="application\/json" id="search-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error(`no search data in ${lang}/search/`);
+  return JSON.parse(match[1]);
+}
+
+const engines = new Map();
+
+/** The engine of a language's search page on a built site, made once. */
+export async function engineOf(lang, site = siteFolder()) {
+  const key = `${site}\n${lang}`;
+  if (!engines.has(key)) {
+    engines.set(
+      key,
+      pageData(site, lang).then((data) => searchEngine(data, siteIo(site, data.strings))),
+    );
+  }
+  return engines.get(key);
+}

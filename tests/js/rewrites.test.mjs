@@ -1,0 +1,87 @@
+/* The engine's pure modules on their own (node --test tests/js/): folding, a query's length, the
+ * ordered rewrites of a query (equivalents, bids, counts) with each word's origin, the fits. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { stemFit, termFit } from "../../overrides/assets/javascripts/search/engine/fit.js";
+import { queryRewrites } from "../../overrides/assets/javascripts/search/engine/rewrites.js";
+import { MAX_QUERY, folder, searchable, situationKey, unpackKeys } from "../../overrides/assets/javascripts/search/engine/text.js";
+
+// search.toml's kinds of rules, written small: what each rewrite does, not the languages' tables
+const DATA = {
+  lang: "sv",
+  variants: [],
+  functionWords: ["som"],
+  bids: { words: ["bud", "kontraktsbud"], strains: ["nt", "sang*", "♥"] },
+  counts: { cards: ["kort"], numbers: { fjorton: 14 }, hand: 13, near: 2, words: "fel antal kort" },
+  equivalents: [["i otur", "i fel tur", "ur tur"]],
+};
+const rewrites = queryRewrites(DATA, folder("sv"));
+
+/** A query's folded words, each with the words typed it comes from and what the reader is shown. */
+function read(query) {
+  const words = rewrites.foldedWords(query);
+  return { words, origins: rewrites.wordOrigins(query, words), typed: rewrites.typedWords(query, words).map(({ text }) => text) };
+}
+
+test("folding is the language's lower case, accents, ı and ł off", () => {
+  assert.equal(folder("tr")("İHLAL"), "ihlal");
+  assert.equal(folder("tr")("KISITLAMA"), "kisitlama"); // Turkish I is ı, folded to i
+  assert.equal(folder("pl")("Łódź"), "lodz");
+  assert.equal(folder("fi")("Pöytä"), "poyta");
+});
+
+test("a long query is cut at a word", () => {
+  const query = "sana ".repeat(60);
+  const cut = searchable(query);
+  assert.ok(cut.length <= MAX_QUERY && !cut.endsWith(" ") && cut.endsWith("sana"));
+  assert.equal(searchable("revokki"), "revokki");
+});
+
+test("an equivalent phrase is its group's first, its words from the phrase typed", () => {
+  const { words, origins, typed } = read("utspel i fel tur");
+  assert.deepEqual(words, ["utspel", "i", "otur"]);
+  assert.deepEqual(origins, [{ from: 0, to: 1 }, { from: 1, to: 4 }, { from: 1, to: 4 }]);
+  assert.deepEqual(typed, ["utspel", "i fel tur", "i fel tur"]);
+  assert.equal(rewrites.typedAt(rewrites.typedWords("utspel i fel tur", words), [1, 2]), "i fel tur");
+});
+
+test("a bid is the language's word for a bid, shown as typed", () => {
+  assert.deepEqual(read("otillräckligt 1NT"), { words: ["otillrackligt", "bud"], origins: [{ from: 0, to: 1 }, { from: 1, to: 2 }], typed: ["otillräckligt", "1nt"] });
+  assert.deepEqual(read("2♥ som").words, ["bud", "som"]);
+  assert.deepEqual(read("3 sangia").words, ["bud"]);
+  assert.deepEqual(rewrites.termForms("bud"), ["bud", "kontraktsbud"]);
+});
+
+test("a count of cards near a hand is the wrong number of cards; one further off is not", () => {
+  const { words, origins, typed } = read("jag hade 14 kort");
+  assert.deepEqual(words, ["jag", "hade", "fel", "antal", "kort"]);
+  assert.deepEqual(origins.slice(2), Array(3).fill({ from: 2, to: 4 }));
+  assert.deepEqual(typed.slice(2), Array(3).fill("14 kort"));
+  assert.deepEqual(read("fjorton kort").words, ["fel", "antal", "kort"]);
+  assert.deepEqual(read("spelade 2 kort").words, ["spelade", "2", "kort"]);
+});
+
+test("which words carry a query: no function word, bid or short word", () => {
+  assert.deepEqual(rewrites.carryingIndexes(read("2♥ som").words), [0]);
+  assert.deepEqual(rewrites.carryingIndexes(["utspel", "i", "otur"]), [0, 2]);
+  assert.ok(!rewrites.carries("1nt"));
+});
+
+test("a case ending after an apostrophe or a colon is no word", () => {
+  assert.deepEqual(read("Doğu'daydı TL:s").words, ["dogu", "tl"]);
+});
+
+test("a term's word fits a query word as written, inflected, or by a shared stem", () => {
+  assert.equal(termFit("straffkort", "straffkort"), 2);
+  assert.equal(termFit("straffkort", "straffkortet"), 1);
+  assert.equal(termFit("straff", "straffkort"), 0); // a compound is no inflection
+  assert.equal(termFit("wyjaśnienie", "wyjaśnień"), 0);
+  assert.equal(termFit("revok*", "revokki"), 2);
+  assert.ok(stemFit("karta", "karty"));
+});
+
+test("the situations' files: a word's key, the packed keys", () => {
+  assert.equal(situationKey("lahti"), "lah");
+  assert.equal(situationKey("ölü"), "_l_");
+  assert.deepEqual([...unpackKeys("aan aiehk =kj")], ["aan", "aie", "aih", "aik", "kj"]);
+});

@@ -1,0 +1,74 @@
+"""The search engine under Node (tests/js/): its own tests, and the proof that it is the engine the
+pages run: a fresh search page and the Node driver show the same first page for the same queries."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from conftest import ROOT
+from search_node import NODE, node_search
+
+FIXTURES = ROOT / "tests" / "fixtures"
+# provision queries in each language's forms, and words of every kind
+PROVISION_QUERIES = ["12C1(b)", "12 C 1 b", "16 §", "lag 16", "Yasa 45", "przepis 16B2", "punkt 13", "3.1", "25.1.A"]
+WAIT = "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }"
+
+
+def compared_queries(every: int = 3) -> list[tuple[str, str]]:
+    """Every `every`-th query of the spent held-out sets, and the provision queries in each language."""
+    queries: list[tuple[str, str]] = []
+    for path in [*sorted((FIXTURES / "spent").glob("*.toml")), FIXTURES / "concepts_heldout.toml"]:
+        queries += [(entry["lang"], entry["query"]) for entry in tomllib.loads(path.read_text("utf-8"))["query"]]
+    queries = list(dict.fromkeys(queries))[::every]
+    return queries + [(lang, query) for lang in ("fi", "sv", "tr", "pl") for query in PROVISION_QUERIES]
+
+
+@pytest.fixture(scope="module")
+def node(site: Path) -> Iterator[object]:
+    if NODE is None:
+        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
+    with node_search(site) as driver:
+        yield driver
+
+
+@pytest.mark.site
+def test_the_engines_node_tests_pass(site: Path) -> None:
+    """node --test tests/js/: the pure modules' tables, and the engine on the built site."""
+    if NODE is None:
+        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
+    env = {**os.environ, "BRIDGELAWS_SITE": str(site)}
+    run = subprocess.run(
+        [NODE, "--test", str(ROOT / "tests" / "js")], capture_output=True, text=True, env=env, timeout=600, check=False
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "# fail 0" in run.stdout and "# skipped 0" in run.stdout
+
+
+@pytest.mark.site
+@pytest.mark.browser
+def test_node_shows_the_first_page_a_fresh_search_page_shows(browser: object, base_url: str, node: object) -> None:
+    """A few hundred queries of every kind: the hrefs of the first page, in order, are the same
+    from the Node driver (session.js firstPageLinks) as from a search page opened with the query."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    differences = []
+    queries = compared_queries()
+    try:
+        for lang, query in queries:
+            page.goto(f"{base_url}{lang}/search/?q={quote(query)}")
+            page.wait_for_function(WAIT, arg=query, timeout=30000)
+            shown = page.eval_on_selector_all("#search-results a", "links => links.map(a => a.getAttribute('href'))")
+            found = node.first_page(lang, query)  # type: ignore[attr-defined]
+            if found != shown:
+                differences.append((lang, query, shown[:5], found[:5]))
+    finally:
+        context.close()
+    assert len(queries) >= 200
+    assert not differences, differences
