@@ -18,7 +18,6 @@ import rjsmin
 # ours, copied from overrides/ by MkDocs: folder, file pattern, minifier
 MINIFIED: tuple[tuple[str, str, Callable[[str], str]], ...] = (
     ("assets/javascripts", "*.js", rjsmin.jsmin),
-    ("assets/javascripts/search", "**/*.js", rjsmin.jsmin),  # search.js's modules (not Material's lunr/)
     ("assets/stylesheets", "*.css", rcssmin.cssmin),
 )
 

@@ -50,7 +50,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import csp, minify, offline
+from bridgelaws.stage5_site import bundle, csp, minify, offline
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -270,6 +270,7 @@ def on_post_build(config: Any) -> None:
         shown = "\n".join(str(problem) for problem in problems[:20])
         more = f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
+    log.info("bundled: %s", bundle.bundle(site))  # before minifying it
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
     search.after_build(site, log.info)  # before offline, which lists and hashes what it writes
     description = config.site_description or config.site_name

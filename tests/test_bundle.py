@@ -1,0 +1,44 @@
+"""The built search.js carries its modules inside it (stage5_site/bundle.py): the same exports,
+each module given what it imports, an import from outside the folder kept, nothing renamed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bridgelaws.stage5_site import bundle
+from search_node import NODE
+
+MODULES = {
+    "refs.js": "export const outside = 1;\n",
+    "search.js": 'import { twice as double } from "./search/a.js";\n'
+    'export { base, where } from "./search/b.js";\n'
+    "export const four = double(2);\n",
+    "search/a.js": 'import { base } from "./b.js";\nexport function twice(n) {\n  return n * base;\n}\n',
+    "search/b.js": 'import { outside } from "../refs.js";\nexport const base = 2 * outside;\n'
+    "export const where = import.meta.url;\n",
+}
+
+
+def test_the_entry_carries_its_modules_and_the_folder_goes(tmp_path: Path) -> None:
+    scripts = tmp_path / "assets" / "javascripts"
+    for name, text in MODULES.items():
+        (scripts / name).parent.mkdir(parents=True, exist_ok=True)
+        (scripts / name).write_text(text, encoding="utf-8")
+    assert bundle.bundle(tmp_path) == "search.js with 2 modules"
+    built = (scripts / "search.js").read_text(encoding="utf-8")
+    assert not (scripts / "search").exists()
+    assert built.startswith('import { outside } from "./refs.js";\n') and built.count("import ") == 1
+    assert "const { twice: double } = " in built  # the importer's name for it
+    if NODE is None:
+        pytest.skip("node is missing")
+    (scripts / "refs.mjs").write_text(MODULES["refs.js"], encoding="utf-8")
+    (scripts / "search.mjs").write_text(built.replace("./refs.js", "./refs.mjs"), encoding="utf-8")
+    code = f'import("{(scripts / "search.mjs").as_uri()}").then((m) => console.log(JSON.stringify(m)))'
+    out = subprocess.run([NODE, "-e", code], capture_output=True, text=True, check=True).stdout
+    exported = json.loads(out)
+    assert exported["four"] == 4 and exported["base"] == 2
+    assert exported["where"].endswith("/assets/javascripts/search/b.js")  # the module's own URL still
