@@ -247,6 +247,24 @@ def test_a_query_of_no_one_language_shows_each_languages_best_results(page: obje
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("query", [query for query in UNDECIDED if not re.match(r"\d", query)])
+def test_each_language_side_by_side_is_searched_with_its_own_stemmer(page: object, base_url: str, query: str) -> None:
+    """Pagefind's script keeps one WebAssembly module, its first instance's language and
+    stemmer, for every instance it makes: each language shown on /search/ loads the script as a
+    module of its own, whose WebAssembly is that language's."""
+    blocks = blocks_for(page, base_url, query)
+    assert len(blocks) >= 2, blocks
+    loaded: list[str] = page.evaluate(  # type: ignore[attr-defined]
+        "() => performance.getEntriesByType('resource').map(entry => entry.name)"
+    )
+    scripts = {urlsplit(name).query for name in loaded if urlsplit(name).path.endswith("/pagefind/pagefind.js")}
+    wasm = {urlsplit(name).path.rsplit("/", 1)[1] for name in loaded if "/pagefind/wasm." in name}
+    texts = [str(block["lang"]) for block in blocks if block["results"]]
+    assert {f"lang={lang}" for lang in texts} <= scripts, scripts
+    assert {f"wasm.{lang}.pagefind" for lang in texts} <= wasm, wasm
+
+
+@pytest.mark.browser
 def test_a_bare_provision_leads_to_it_in_each_language(page: object, base_url: str) -> None:
     blocks = blocks_for(page, base_url, "12C1(b)")
     assert {block["lang"] for block in blocks} == set(SEARCH_LANGUAGES)

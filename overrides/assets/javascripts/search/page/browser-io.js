@@ -23,9 +23,21 @@ export function browserIo(root, strings) {
    * after starting: one more slow round trip on a phone).  Pagefind takes its index's language
    * from <html lang> when the instance is made (synchronously): /search/ is English and shows
    * several languages, so <html lang> names this language for that moment.  A new instance
-   * each time (engine.js: one per search). */
+   * each time (engine.js: one per search).
+   *
+   * Pagefind's script holds one WebAssembly module, its language's stemmer, for every instance
+   * it makes: the first instance's language.  So a language other than the page's own (on
+   * /search/, every language shown) gets the script as a module of its own, by a URL of its
+   * own (the query string the server and the service worker ignore); the page's own language
+   * keeps the URL <head> preloads. */
+  function pagefindScript(lang) {
+    const url = new URL("pagefind/pagefind.js", root);
+    if (lang !== document.documentElement.lang) url.searchParams.set("lang", lang);
+    return url.href;
+  }
+
   async function makePagefind(lang) {
-    const module = await import(new URL("pagefind/pagefind.js", root).href);
+    const module = await import(pagefindScript(lang));
     const html = document.documentElement;
     const pageLang = html.lang;
     html.lang = lang;
