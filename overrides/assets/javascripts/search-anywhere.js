@@ -1,7 +1,7 @@
 /* bridge-laws search from /search/ (the English interface, and the header box of English
  * pages): a query in any language.  Its language is told from its letters, its provision form
  * and its words (detectLanguage; letters and weights from content/search.toml [detect], words
- * from the corpus, all in #search-detect, written by bridgelaws/stage4_render/search.py): when
+ * from the corpus, all in #search-detect, written by bridgelaws/search/detection.py): when
  * one language leads it opens that language's search page; else each likely language's best
  * results show side by side in #search-by-language (one after another on phones), each with a
  * link to all its results, and #search-by-language then carries data-query="<the query>".

@@ -1,6 +1,6 @@
 /* bridge-laws search engine: provision queries (12C1(b), lag 16, 16 §, Yasa 45, przepis 16B2,
  * punkt 13, SBL 3, 3.1) and the hits of a law's provision or a regulation's point in each text of
- * the language, from the data embedded in the search page (bridgelaws/stage4_render/search.py).
+ * the language, from the data embedded in the search page (bridgelaws/search/engine_data.py).
  * Pure: the language's data, its fold and the site's root URL in, hits out. */
 import { referenceRules } from "../../refs.js";
 import { siteUrl as siteUrlOf } from "./text.js";

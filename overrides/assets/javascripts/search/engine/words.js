@@ -139,7 +139,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
     return also.length ? { ...result, also } : result;
   }
 
-  /* Which pages print a word form exactly (stage5_site/printed_forms.py): Pagefind's index holds
+  /* Which pages print a word form exactly (bridgelaws/search/printed_forms.py): Pagefind's index holds
    * stems, so its ranking cannot tell a page printing the typed "samasta" from one printing
    * "samassa", and a first page reads only FRAGMENTS_PER_ROUND of them (each a download).  Files
    * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */

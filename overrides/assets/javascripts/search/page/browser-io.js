@@ -11,7 +11,7 @@ export function browserIo(root, strings) {
   }
 
   /** This build's tag of Pagefind's entry file, from its preload in <head> (added after indexing,
-   * bridgelaws.stage5_site.pagefind.preload_first_files): given as Pagefind's metaCacheTag, it
+   * bridgelaws.search.pagefind.preload_first_files): given as Pagefind's metaCacheTag, it
    * makes Pagefind ask for the URL the browser is already fetching, not one with a fresh ?ts=. */
   function entryTag() {
     const link = document.querySelector('link[rel="preload"][href*="pagefind-entry.json?ts="]');

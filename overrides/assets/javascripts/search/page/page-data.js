@@ -1,6 +1,6 @@
 /* bridge-laws search page: what the page gives the search, read once from the DOM.  The page's
  * data (#search-data on a language's page, #search-detect on /search/, written by
- * bridgelaws/stage4_render/search.py), its interface strings and form, and the I/O the engine
+ * bridgelaws/search/engine_data.py), its interface strings and form, and the I/O the engine
  * reads through on the page (browserIo). */
 import { browserIo } from "./browser-io.js";
 

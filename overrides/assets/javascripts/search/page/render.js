@@ -83,7 +83,7 @@ function hitItem(hit, others) {
 }
 
 /** The provision's own text as the snippet of a provision or concept hit: from the small
- * snippets.json beside the page (stage5_site/snippets.py), or, when that cannot be had (offline,
+ * snippets.json beside the page (bridgelaws/search/snippets.py), or, when that cannot be had (offline,
  * a page cached before it existed), from the page itself, cut the same way (keep the two alike).
  * `mark`: the query's words marked in it (the engine's marker), or the text as it is. */
 async function fillSnippet(snippet, href, anchor, mark = null) {
