@@ -115,9 +115,7 @@ async function search(query, edition) {
  * holding it (conceptsOfLoneWord), as conceptHits places them.  Not for a word pages hold: the
  * texts printing it are what was asked, and a concept's phrase holding it in passing is a guess
  * ("korrekt" in 25's "korrekta och felaktiga ändringar av bud", "förfarande" in four laws'
- * titles); such "where to read" pages cost word queries their precision (sv P@5 0.88 → 0.95,
- * pl 0.79 → 0.89 at stop 36) and found no governing law of 400 held-out concept queries that
- * the texts did not. */
+ * titles): such "where to read" pages among a printed word's texts are no answer to it. */
 async function loneWordHits(query, edition, vocabulary) {
   if (parseProvision(query)) return null;
   let named = conceptsOfLoneWord(query, vocabulary);

@@ -105,8 +105,7 @@ export function bagPlaces(fitting, meaningful, words, rule = BAG) {
  * of the query's weight, each word weighing 1 / the concepts and situations holding it.  A
  * director tells what happened around the telling word ("motspelaren påpekade partnerns fel
  * under spelet": "påpekade", drawing attention, is Law 9's; "motspelare", "fel" and "spel" are in
- * dozens of situations, and their sum named 56 and 54).  Measured on three held-out sets' dev
- * halves: +6 of 144 (0.3 the same, 0.5 one fewer); the spent set unchanged. */
+ * dozens of situations, and their sum named 56 and 54). */
 export const SITUATION_RARE = 0.4;
 
 /** The carrying words a situation's phrases as a whole hold (SITUATION_BAG), or the rare ones
@@ -124,7 +123,5 @@ export function situationBag(fitting, meaningful, words, holders) {
 /* A query word a situation holds only by the start of a compound ("tuloskirjaus" ~ "tulos",
  * "aloitti" ~ "aloituslähtö": situationFit, not stemFit) counts as this much of a word when
  * matches are ranked: "pelinviejä aloitti tikin väärästä kädestä" is 55's "pelinviejä lähti
- * väärästä kädestä" (three words held firmly), before 54's "aloituslähtö väärästä kädestä".
- * Measured on three held-out sets' dev halves: +1 of 144 (0.5 and 0.75 the same); the spent
- * set unchanged. */
+ * väärästä kädestä" (three words held firmly), before 54's "aloituslähtö väärästä kädestä". */
 export const LOOSE_WORD = 0.5;
