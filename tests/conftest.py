@@ -26,6 +26,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="rewrite tests/golden/* from the parsers")
 
 
+# -- marks: a test that needs the built site or a browser says so, whether or not it was written to --
+
+# the fixtures that build the site (or serve it) and those that start Chromium; a fixture that
+# depends on one of them is in a test's fixture closure too, so its tests are marked as well
+SITE_FIXTURES = frozenset({"site", "base_url"})
+BROWSER_FIXTURES = frozenset({"browser", "phone", "page"})
+
+
+def direct_parameters(item: pytest.Item) -> set[str]:
+    """The names a test's ``parametrize`` marks give values to directly: such a name is a value
+    (``page="fi/"``), not the fixture of that name."""
+    names: set[str] = set()
+    for mark in item.iter_markers("parametrize"):
+        argnames = mark.args[0] if mark.args else mark.kwargs["argnames"]
+        if isinstance(argnames, str):
+            argnames = [name.strip() for name in argnames.split(",") if name.strip()]
+        indirect = mark.kwargs.get("indirect", False)
+        names.update(
+            name
+            for name in argnames
+            if not (indirect is True or (isinstance(indirect, list | tuple) and name in indirect))
+        )
+    return names
+
+
+def needed_marks(item: pytest.Item) -> list[str]:
+    """``site`` for a test that uses the built site, ``browser`` for one that uses Chromium."""
+    used = set(getattr(item, "fixturenames", ())) - direct_parameters(item)
+    return [mark for mark, fixtures in (("site", SITE_FIXTURES), ("browser", BROWSER_FIXTURES)) if used & fixtures]
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for mark in needed_marks(item):
+            if item.get_closest_marker(mark) is None:
+                item.add_marker(mark)
+
+
 @pytest.fixture(scope="session")
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
