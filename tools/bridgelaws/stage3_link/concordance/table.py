@@ -46,6 +46,10 @@ class Concordance:
                 self._older.setdefault((pair.editions[0], pair.old), []).append(pair)
             if pair.new:
                 self._newer.setdefault((pair.editions[1], pair.new), []).append(pair)
+        self._by_law: dict[int, list[Pair]] = {}  # law → rows touching it on either side, in file order
+        for pair in self.pairs:
+            for law in dict.fromkeys(_law(ref) for ref in (pair.old, pair.new) if ref):
+                self._by_law.setdefault(law, []).append(pair)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
 
@@ -125,7 +129,7 @@ class Concordance:
 
     def of_law(self, law: int) -> list[Pair]:
         """Every row that touches law ``law`` on either side, in file order."""
-        return [p for p in self.pairs if any(r and _law(r) == law for r in (p.old, p.new))]
+        return list(self._by_law.get(law, ()))
 
 
 def first_counterpart(found: list[Correspondence] | None) -> str | None:
