@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from bridgelaws.core.model import ParseResult
@@ -97,10 +98,8 @@ def source_text(file: str) -> str:
     return (SOURCES / file).read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `make build` makes it (MkDocs, strict), built once into a temporary folder."""
-    out = tmp_path_factory.mktemp("site")
+def build_site(out: Path) -> str:
+    """Build the site as `make build` does (MkDocs, strict) into ``out``; MkDocs' complaint, or "" when built."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     run = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -109,7 +108,27 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True,
         text=True,
     )
-    assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stderr[-4000:]}"
+    return f"mkdocs build --strict failed:\n{run.stderr[-4000:]}" if run.returncode else ""
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `make build` makes it (MkDocs, strict), built once per test run into a
+    temporary folder.  Under pytest-xdist each worker is a session of its own: the first to ask
+    builds it under a file lock in the folder the run's workers share, the others wait and use it
+    (and its failure, said once)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("site")
+        failure = build_site(out)
+        assert not failure, failure
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, above each worker's own
+    out, outcome = shared / "site", shared / "site.outcome"
+    with FileLock(str(shared / "site.lock")):
+        if not outcome.exists():
+            outcome.write_text(build_site(out), encoding="utf-8")
+    failure = outcome.read_text(encoding="utf-8")
+    assert not failure, failure
     return out
 
 
