@@ -29,6 +29,7 @@ link relatively and the site works under a sub-path; the export adds the leading
 
 from __future__ import annotations
 
+import functools
 import posixpath
 
 from bridgelaws.core import refs
@@ -189,6 +190,7 @@ def absolute(url: str) -> str:
     return "/" + url
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every link of every page: a page links the same few places often
 def relative(from_url: str, to_url: str) -> str:
     """A link from the page at ``from_url`` to ``to_url`` (both root-relative, may carry ``#``).
 

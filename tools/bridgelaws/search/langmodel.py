@@ -7,6 +7,7 @@ pruned and quantised, so both sides sum the same integers), and the scoring and 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -16,6 +17,7 @@ from collections.abc import Iterable, Mapping
 WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more: "lag" yes, "b" and "12C1" no
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the texts' words are folded again and again (detection, search data)
 def fold(text: str) -> str:
     """As ``search.js`` folds a query: lower case, accents off, ``ı`` and ``ł`` as ``i`` and ``l``
     ("Tävlingsledaren" → "tavlingsledaren", "KISITLAMA" → "kisitlama")."""

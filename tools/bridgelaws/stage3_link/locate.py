@@ -16,6 +16,7 @@ restored suit symbol), the paragraph's own line is the answer.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from bridgelaws.core.model import Paragraph
 from bridgelaws.stage1_read.intake import Intake
 
 
+@functools.lru_cache(maxsize=4096)  # more spans than re's own cache holds, each compiled once
 def _pattern(text: str) -> re.Pattern[str]:
     """Words of ``text`` with any whitespace (or a line-break hyphen) between characters."""
     pieces = [re.escape(char) for char in "".join(text.split())]

@@ -11,6 +11,8 @@ cell by corresponding cell (build-time diff, sentence by sentence); a pair the c
 
 from __future__ import annotations
 
+import functools
+
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
@@ -18,7 +20,7 @@ from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
-from bridgelaws.stage4_render.redline import diff, is_rewrite, pieces_html
+from bridgelaws.stage4_render.redline import Pieces, diff, is_rewrite, pieces_html
 from bridgelaws.stage4_render.switcher import simple_alternates
 
 # Why a text has no cell: the ui.toml key of each kind of gap.
@@ -136,7 +138,7 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
-        pieces = list(diff(other.blocks, cell.blocks))  # computed once: for the test and the marks
+        pieces = redline_of(other.blocks, cell.blocks)  # computed once: for the test and the marks
         if row.relation(against.edition, meta.edition) is Relation.REWORDED or is_rewrite(pieces):
             # a rewritten pair is read side by side: its redline would strike out all of one text
             note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
@@ -151,6 +153,12 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             f'<div class="redline" data-against="{h(against.id)}" hidden>{marked}</div>'
         )
     return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{content}</td>'
+
+
+@functools.lru_cache(maxsize=4096)
+def redline_of(old: tuple[str, ...], new: tuple[str, ...]) -> Pieces:
+    """The redline of two cells' blocks, diffed once: every interface language's compare page shows it."""
+    return tuple(diff(old, new))
 
 
 def gap_html(gap: Gap, lang: str) -> str:
