@@ -26,18 +26,22 @@ TIMEOUT = 20000  # ms for one search to finish (a first search loads Pagefind)
 FINISHED = "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }"
 HREFS = "links => links.map(a => a.getAttribute('href'))"
 MORE = "n => document.querySelectorAll('#search-results a').length > n || !document.querySelector('.search-more')"
-# the edition filter's radio for a value ("" is all editions), checked without its change event:
-# the search Enter runs next reads it (search.js chosenEdition); false when the page has none
-CHOOSE_EDITION = """edition => {
+# before a query is typed: the last search's data-query deleted (a typed search deletes it as it
+# starts; deleted here too, so that a query typed twice in a row is not taken as finished before
+# its search has run), and the edition filter's radio for ``edition`` ("" all editions, null as it
+# is) checked without its change event: the search Enter runs next reads it (search.js
+# chosenEdition); false when the page has no such radio
+PREPARE = """edition => {
+  const list = document.getElementById('search-results');
+  if (list) delete list.dataset.query;
+  if (edition === null) return true;
+  const checked = document.querySelector('input[name=edition]:checked');
+  if ((checked ? checked.value : '') === edition) return true;
   const radio = document.querySelector(`input[name=edition][value="${CSS.escape(edition)}"]`);
   if (!radio) return false;
   radio.checked = true;
   return true;
 }"""
-CHOSEN_EDITION = "() => { const r = document.querySelector('input[name=edition]:checked'); return r ? r.value : ''; }"
-# a typed search deletes data-query as it starts; deleted here too, so that the same query
-# typed twice in a row is not taken as finished before its search has run
-FORGET = "() => { const l = document.getElementById('search-results'); if (l) delete l.dataset.query; }"
 
 
 def search_url(base_url: str, lang: str, query: str, edition: str = "") -> str:
@@ -75,10 +79,8 @@ def type_search(page: object, query: str, edition: str | None = None, every: boo
     """``query`` typed on a language's search page already open, Enter pressed: its result links.
     ``edition`` (None: as the page has it) is chosen first; None returned when the page has no
     radio for it."""
-    chosen = edition is None or page.evaluate(CHOSEN_EDITION) == edition  # type: ignore[attr-defined]
-    if not chosen and not page.evaluate(CHOOSE_EDITION, edition):  # type: ignore[attr-defined]
+    if not page.evaluate(PREPARE, edition):  # type: ignore[attr-defined]
         return None
-    page.evaluate(FORGET)  # type: ignore[attr-defined]
     page.fill("#search-input", query)  # type: ignore[attr-defined]
     page.press("#search-input", "Enter")  # type: ignore[attr-defined]
     hrefs = finished(page, query)
