@@ -7,6 +7,10 @@ Three kinds of check:
   first ten results hold the laws that contain them, also typed without accents or in
   capitals, and the first five results all contain a form of the word;
 * on a phone: a query per language, a tap on the first result, the provision on screen.
+
+The tables type their queries one after another on one search page per language, as a reader
+searching again does (the ``typed`` fixture, bench.searchdriver); a test of what a first visit
+fetches, preloads or shows loads the page with its query (``run_search``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from bench import heldout
 from bench import search as bench_search
 from bench import words as bench_words
 from bench.heldout import result_key
+from bench.searchdriver import SearchDriver, open_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.search import compounds, langmodel, search_css
@@ -41,32 +46,26 @@ pytestmark = pytest.mark.browser
 
 
 def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
-    """The result links (href paths with #anchor), best first, once the search has finished;
-    ``every``: after pressing "more results" until there are no more."""
-    url = f"{base_url}{lang}/search/?q={quote(query)}" + (f"&edition={edition}" if edition else "")
-    page.goto(url)  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
-        arg=query,
-        timeout=20000,
-    )
-    while every and page.locator(".search-more").count():  # type: ignore[attr-defined]
-        shown = page.locator("#search-results a").count()  # type: ignore[attr-defined]
-        page.click(".search-more")  # type: ignore[attr-defined]
-        page.wait_for_function(  # type: ignore[attr-defined]
-            "n => document.querySelectorAll('#search-results a').length > n || !document.querySelector('.search-more')",
-            arg=shown,
-        )
-    hrefs: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results a", "links => links.map(a => a.getAttribute('href'))"
-    )
-    return hrefs
+    """A fresh page load of the search page with ``query``, as a first visit: the result links
+    (href paths with #anchor), best first, once the search has finished; ``every``: after
+    pressing "more results" until there are no more.  For what a first search fetches or shows."""
+    return open_search(page, base_url, lang, query, edition, every)
 
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def typed(browser: object, base_url: str) -> Iterator[SearchDriver]:
+    """One search page per language for the module's tables, each query typed on it as a reader
+    searching again types it (bench.searchdriver): four page loads instead of one per query.
+    What earlier queries loaded changes no answer (tests/test_search_in_place.py)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    yield SearchDriver(context, base_url)
     context.close()
 
 
@@ -104,21 +103,20 @@ PROVISIONS = [
 
 
 @pytest.mark.parametrize(("lang", "query", "first"), PROVISIONS, ids=[f"{c[0]}:{c[1]}" for c in PROVISIONS])
-def test_a_provision_query_puts_the_provision_first(
-    page: object, base_url: str, lang: str, query: str, first: str
-) -> None:
-    hrefs = run_search(page, base_url, lang, query)
+def test_a_provision_query_puts_the_provision_first(typed: SearchDriver, lang: str, query: str, first: str) -> None:
+    hrefs = typed.search(lang, query)
     assert hrefs, f"{query!r} found nothing"
     assert hrefs[0].endswith(first), hrefs[:3]
 
 
-def test_a_provision_result_shows_the_provisions_own_text(page: object, base_url: str, corpus: Corpus) -> None:
+def test_a_provision_result_shows_the_provisions_own_text(typed: SearchDriver, corpus: Corpus) -> None:
     """The snippet is the text under the provision, not the page's lines around it."""
     for lang, query, ref, doc_id in [
         ("pl", "przepis 16B2", "point:4", "pl-2017-pzbs"),
         ("sv", "lag 13D", "13D", "sv-2007"),
     ]:
-        run_search(page, base_url, lang, query)
+        typed.search(lang, query)
+        page = typed.page(lang)
         snippet = page.locator(".search-result__snippet").first  # type: ignore[attr-defined]
         page.wait_for_function("p => p.textContent.length > 20", arg=snippet.element_handle())  # type: ignore[attr-defined]
         entry = corpus.by_id(doc_id)
@@ -145,15 +143,15 @@ SHOWN = [
 
 @pytest.mark.parametrize(("lang", "query", "label", "printed"), SHOWN, ids=[f"{c[0]}:{c[1]}" for c in SHOWN])
 def test_a_provision_result_names_its_law_and_provision_as_printed(
-    page: object, base_url: str, lang: str, query: str, label: str, printed: str
+    typed: SearchDriver, lang: str, query: str, label: str, printed: str
 ) -> None:
     """The label and the printed provision come from Python's rules (the data's labels,
     ``refs.display`` given to the script as syntax), not from a copy in the script."""
-    hrefs = run_search(page, base_url, lang, query)
+    hrefs = typed.search(lang, query)
     ref = ref_of_anchor(urlsplit(hrefs[0]).fragment)
     assert ref is not None
     assert printed == (refs.display(ref) if re.search(r"\D", refs.display(ref)) else ""), ref  # "4": the top
-    first = page.locator("#search-results li").first  # type: ignore[attr-defined]
+    first = typed.page(lang).locator("#search-results li").first  # type: ignore[attr-defined]
     assert first.locator(".search-result__law").inner_text() == label
     shown = first.locator(".search-result__ref")
     assert (shown.first.inner_text() if shown.count() else "") == printed
@@ -188,11 +186,11 @@ def _written(ref: str) -> str:
     return re.sub(r"^(\d+[A-Z]\d+)([a-z])(.*)$", r"\1(\2)\3", ref)
 
 
-def test_sampled_provisions_come_first_in_every_language(page: object, base_url: str, corpus: Corpus) -> None:
+def test_sampled_provisions_come_first_in_every_language(typed: SearchDriver, corpus: Corpus) -> None:
     failures = []
     for lang, ref, expected in _sample_anchors(corpus, 6):
         for query in {ref, _written(ref), _written(ref).lower()}:
-            hrefs = run_search(page, base_url, lang, query)
+            hrefs = typed.search(lang, query)
             if not hrefs or hrefs[0] != expected:
                 failures.append((lang, query, expected, hrefs[:2]))
     assert not failures
@@ -214,13 +212,13 @@ def _point_queries(corpus: Corpus) -> list[tuple[str, str, str]]:
     return cases
 
 
-def test_every_sub_point_of_a_regulation_answers_like_a_provision(page: object, base_url: str, corpus: Corpus) -> None:
+def test_every_sub_point_of_a_regulation_answers_like_a_provision(typed: SearchDriver, corpus: Corpus) -> None:
     """PZBS's 3.1 and 25.1.A are found as provisions are: typed bare, the point comes first."""
     cases = _point_queries(corpus)
     assert len(cases) > 20
     failures = []
     for lang, query, expected in random.Random("points").sample(cases, 24):
-        hrefs = run_search(page, base_url, lang, query)
+        hrefs = typed.search(lang, query)
         if not hrefs or hrefs[0] != expected:
             failures.append((query, expected, hrefs[:2]))
     assert not failures
@@ -267,21 +265,19 @@ WORDS = [
 
 
 @pytest.mark.parametrize(("lang", "query", "law"), WORDS, ids=[f"{c[0]}:{c[1]}" for c in WORDS])
-def test_a_word_finds_its_law_in_the_first_results(
-    page: object, base_url: str, lang: str, query: str, law: str
-) -> None:
-    hrefs = run_search(page, base_url, lang, query)
+def test_a_word_finds_its_law_in_the_first_results(typed: SearchDriver, lang: str, query: str, law: str) -> None:
+    hrefs = typed.search(lang, query)
     keys = [result_key(href) for href in hrefs[:3]]
     assert any(key == law or key.startswith(law) for key in keys), (keys, hrefs[:3])
 
 
 def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_concepts_laws(
-    page: object, base_url: str
+    typed: SearchDriver,
 ) -> None:
     """ "dziadek" is the dummy: its governing law (42, dummy's rights) and next law (43) come
     first, then the regulation point that prints only "dziadka" (the mobile e: search.toml
     variants)."""
-    keys = [result_key(href) for href in run_search(page, base_url, "pl", "dziadek")]
+    keys = [result_key(href) for href in typed.search("pl", "dziadek")]
     assert keys[:2] == ["law:42", "law:43"] or keys[:3] == ["law:42", "pl/2017/pzbs/19", "law:43"], keys
     assert "pl/2017/pzbs/21" in keys[:5], keys
 
@@ -289,12 +285,12 @@ def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_conc
 # -- concepts: the term base ------------------------------------------------------------------------
 
 
-def governing_misses(page: object, base_url: str, cases: list[tuple[str, str, str]]) -> list[tuple[str, ...]]:
+def governing_misses(typed: SearchDriver, cases: list[tuple[str, str, str]]) -> list[tuple[str, ...]]:
     """The (language, query, law, first three results) of each case whose law is not among the
     first three results."""
     misses = []
     for lang, query, law in cases:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)[:3]]
+        keys = [result_key(href) for href in typed.search(lang, query)[:3]]
         if law not in keys:
             misses.append((lang, query, law, ", ".join(keys)))
     return misses
@@ -314,12 +310,12 @@ def _concept_queries() -> list[tuple[str, str, str]]:
     return cases
 
 
-def test_every_concept_finds_its_governing_law_in_the_first_three(page: object, base_url: str) -> None:
+def test_every_concept_finds_its_governing_law_in_the_first_three(typed: SearchDriver) -> None:
     """A concept query finds the law that governs it among the first three results in every
     language, also where the language has no text of the law (its "where to read" page)."""
     cases = _concept_queries()
     assert len(cases) > 100
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     assert not misses
 
 
@@ -336,14 +332,14 @@ def _accented_concept_forms() -> list[tuple[str, str]]:
     return cases
 
 
-def test_a_concepts_note_shows_the_words_as_typed_not_folded(page: object, base_url: str) -> None:
+def test_a_concepts_note_shows_the_words_as_typed_not_folded(typed: SearchDriver) -> None:
     """ "vuoroton lähtö → lähtö väärällä vuorolla", not "vuoroton lahto": search matches without
     accents, the reader is shown their own words."""
     cases = random.Random("typed").sample(_accented_concept_forms(), 24)
     noted = 0
     for lang, form in cases:
-        run_search(page, base_url, lang, form)
-        for note in page.locator(".search-result__synonym").all_inner_texts():  # type: ignore[attr-defined]
+        typed.search(lang, form)
+        for note in typed.page(lang).locator(".search-result__synonym").all_inner_texts():  # type: ignore[attr-defined]
             if " → " in note:
                 noted += 1
                 assert note.split(" → ")[0] == form.lower(), (lang, form, note)
@@ -360,23 +356,23 @@ def test_a_concepts_note_shows_the_words_as_typed_not_folded(page: object, base_
     ],
 )
 def test_the_law_that_governs_a_concept_comes_before_the_laws_that_mention_it(
-    page: object, base_url: str, lang: str, query: str, governing: str, mentions: str
+    typed: SearchDriver, lang: str, query: str, governing: str, mentions: str
 ) -> None:
-    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+    keys = [result_key(href) for href in typed.search(lang, query)]
     assert governing in keys[:3] and mentions in keys, keys
     if lang == "fi":  # the language has the governing law's text: it is first
         assert keys[0] == governing and keys.index(mentions) > 0, keys
 
 
-def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(page: object, base_url: str) -> None:
+def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(typed: SearchDriver) -> None:
     """ "wyjście poza kolejnością" is the lead out of turn (53), not also whatever "kolejność"
     alone would name; a concept's term in an inflected form still names it."""
-    keys = [result_key(href) for href in run_search(page, base_url, "pl", "wyjście poza kolejnością")]
+    keys = [result_key(href) for href in typed.search("pl", "wyjście poza kolejnością")]
     assert keys[:3].count("law:53") == 1 and "law:53" in keys[:3], keys
-    inflected = [result_key(href) for href in run_search(page, base_url, "sv", "straffkortet")]
+    inflected = [result_key(href) for href in typed.search("sv", "straffkortet")]
     assert "law:50" in inflected[:3], inflected
     # a compound is no inflection: "straffkort" is the penalty card, not "straff" (a penalty, Law 90)
-    assert "law:90" not in [result_key(href) for href in run_search(page, base_url, "sv", "straffkort")]
+    assert "law:90" not in [result_key(href) for href in typed.search("sv", "straffkort")]
 
 
 def _concept_phrases() -> list[tuple[str, list[str], str]]:
@@ -399,11 +395,11 @@ def _reordered_concept_queries() -> list[tuple[str, str, str]]:
     return [(lang, " ".join(reversed(words)), law) for lang, words, law in _concept_phrases()]
 
 
-def test_a_concepts_phrase_in_another_word_order_still_names_it(page: object, base_url: str) -> None:
+def test_a_concepts_phrase_in_another_word_order_still_names_it(typed: SearchDriver) -> None:
     cases = _reordered_concept_queries()
     assert len(cases) > 30
     cases = random.Random("reordered").sample(cases, min(len(cases), 120))  # a sample: a search each
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     # measured: 1 of 120 (fi 'tikki virheellinen': 67 before the concept's 65), a longer concept wins
     assert len(misses) <= 2, misses
 
@@ -423,11 +419,11 @@ def _questions_of_concepts() -> list[tuple[str, str, str]]:
     return cases
 
 
-def test_a_concepts_phrase_among_function_words_still_names_it(page: object, base_url: str) -> None:
+def test_a_concepts_phrase_among_function_words_still_names_it(typed: SearchDriver) -> None:
     cases = _questions_of_concepts()
     assert len(cases) > 30
     cases = random.Random("questions").sample(cases, min(len(cases), 80))  # a sample: a search each
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     # measured: 1 of 80 (fi "tikki virheellinen" names 67 before the concept's 65, as reordered)
     assert len(misses) <= 1, misses
 
@@ -454,8 +450,8 @@ MEETING_CONCEPTS = [
 MEETING_MISSES = 4
 
 
-def test_two_concepts_ask_for_the_law_where_they_meet(page: object, base_url: str) -> None:
-    misses = governing_misses(page, base_url, MEETING_CONCEPTS)
+def test_two_concepts_ask_for_the_law_where_they_meet(typed: SearchDriver) -> None:
+    misses = governing_misses(typed, MEETING_CONCEPTS)
     assert len(misses) <= MEETING_MISSES, misses
 
 
@@ -473,9 +469,9 @@ RARE_WORD_SITUATIONS = [
 ]
 
 
-def test_a_situation_holding_the_rare_words_of_a_query_answers_it(page: object, base_url: str) -> None:
+def test_a_situation_holding_the_rare_words_of_a_query_answers_it(typed: SearchDriver) -> None:
     """measured: 0 of 7; all 7 missed when only the count of words held named a situation"""
-    assert not governing_misses(page, base_url, RARE_WORD_SITUATIONS)
+    assert not governing_misses(typed, RARE_WORD_SITUATIONS)
 
 
 # A word that is a concept's one-word term as written is that term: a situation holds it by a
@@ -489,9 +485,9 @@ TERMS_NOT_STARTS_OF_OTHER_WORDS = [
 ]
 
 
-def test_a_word_that_is_a_term_is_not_held_by_the_start_of_another_word(page: object, base_url: str) -> None:
+def test_a_word_that_is_a_term_is_not_held_by_the_start_of_another_word(typed: SearchDriver) -> None:
     """measured: 1 of 3 missed before the rule (the first)"""
-    assert not governing_misses(page, base_url, TERMS_NOT_STARTS_OF_OTHER_WORDS)
+    assert not governing_misses(typed, TERMS_NOT_STARTS_OF_OTHER_WORDS)
 
 
 # A card named by its suit or rank stands for a card (search.toml card_names): written for this
@@ -512,11 +508,11 @@ CARDS_NAMED = [
 ]
 
 
-def test_a_card_named_by_its_suit_or_rank_is_a_card(page: object, base_url: str) -> None:
+def test_a_card_named_by_its_suit_or_rank_is_a_card(typed: SearchDriver) -> None:
     """measured: 2 of 12 (tr 'savunucu karo valesini masaya açtı': 50, 48, 45; sv 'motspelaren
     visade hjärteresset under budgivningen': 49, 48, 51); 3 of 12 without card_names (1 of 12 with
     a card's name a card to the concepts too, which cost a generated case: "pikiem pików")"""
-    misses = governing_misses(page, base_url, CARDS_NAMED)
+    misses = governing_misses(typed, CARDS_NAMED)
     assert len(misses) <= 2, misses
 
 
@@ -548,10 +544,10 @@ EQUIVALENT_PHRASES = [
 ]
 
 
-def test_a_phrase_stands_for_the_phrases_that_say_the_same(page: object, base_url: str) -> None:
+def test_a_phrase_stands_for_the_phrases_that_say_the_same(typed: SearchDriver) -> None:
     """measured: 0 of 20; 2 of 20 without equivalents (sv 'öppningsutspel ur tur': 31, 30, 9;
     tr 'sırası gelmeden pas': 31, 32, 56)"""
-    assert not governing_misses(page, base_url, EQUIVALENT_PHRASES)
+    assert not governing_misses(typed, EQUIVALENT_PHRASES)
 
 
 def _notes(page: object) -> list[str]:
@@ -560,27 +556,26 @@ def _notes(page: object) -> list[str]:
     return [note for note in notes if " → " in note]
 
 
-def test_a_phrase_said_as_another_is_noted_as_typed(page: object, base_url: str) -> None:
+def test_a_phrase_said_as_another_is_noted_as_typed(typed: SearchDriver) -> None:
     """ "öppningsutspel i fel tur → uppvänt öppningsutspel i otur": the term base reads "i fel
     tur" as "i otur" (one word fewer), and the note still shows what the reader typed, accents
     and all (it showed the folded rewrite, "oppningsutspel i otur", at stop 33)."""
     for lang, query, _law in EQUIVALENT_PHRASES:
-        run_search(page, base_url, lang, query)
-        typed = [note.split(" → ")[0] for note in _notes(page)]
-        assert query.lower() in typed, (lang, query, typed)
+        typed.search(lang, query)
+        noted = [note.split(" → ")[0] for note in _notes(typed.page(lang))]
+        assert query.lower() in noted, (lang, query, noted)
 
 
-def test_a_bid_or_a_count_said_as_a_concept_is_noted_as_typed(page: object, base_url: str) -> None:
+def test_a_bid_or_a_count_said_as_a_concept_is_noted_as_typed(typed: SearchDriver) -> None:
     """A count of cards ("14 kort") or a bid ("1nt") is read as the concept's words; a note names
     the words as typed, never the words they were read as."""
     cases = [*_counts_of_cards_that_are_no_hand()[::5], *_concepts_with_a_typed_bid()[::6]]
     noted = 0
     for lang, query, _law in cases:
-        run_search(page, base_url, lang, query)
-        for note in _notes(page):
+        typed.search(lang, query)
+        for note in _notes(typed.page(lang)):
             noted += 1
-            typed = note.split(" → ")[0]
-            assert typed in query.lower(), (lang, query, note)
+            assert note.split(" → ")[0] in query.lower(), (lang, query, note)
     assert noted >= len(cases) // 2, noted
 
 
@@ -615,11 +610,11 @@ KIN_WORDS = [
 ]
 
 
-def test_a_word_of_a_term_stands_for_its_kin(page: object, base_url: str) -> None:
+def test_a_word_of_a_term_stands_for_its_kin(typed: SearchDriver) -> None:
     """measured: 0 of 23; 5 of 23 without kin_words (tr 'anons değişikliği': 46; tr 'sırasız
     anons': 15, 29, 53; pl 'wist z błędnej ręki': 75, 54; 'wyjście ze złej ręki': 55 and PZBS
     points; 'błędne pudełko': 2)"""
-    assert not governing_misses(page, base_url, KIN_WORDS)
+    assert not governing_misses(typed, KIN_WORDS)
 
 
 # Pages an over-joining stemmer found for a whole query, none of which holds its words once read
@@ -632,10 +627,10 @@ OVER_JOINED = [
 
 
 def test_pages_found_for_the_whole_query_that_hold_none_of_its_words_give_way_to_some_words(
-    page: object, base_url: str
+    typed: SearchDriver,
 ) -> None:
     """measured: both answered "no results" before someWordResults"""
-    assert not governing_misses(page, base_url, OVER_JOINED)
+    assert not governing_misses(typed, OVER_JOINED)
 
 
 # Queries most of whose pages, found by Pagefind's stemmer or by some of the words, hold none of
@@ -679,11 +674,11 @@ SEATS_AND_ENDINGS = [
 ]
 
 
-def test_the_seats_name_no_situation_and_an_ending_after_an_apostrophe_is_no_word(page: object, base_url: str) -> None:
+def test_the_seats_name_no_situation_and_an_ending_after_an_apostrophe_is_no_word(typed: SearchDriver) -> None:
     """measured: 3 of 11 (sv 'Väst passade fast Nord skulle bjuda', tr 'Kuzey pas dedi ama sıra
     Doğu'daydı', pl 'Wschód zalicytował zamiast Północy': no situation says a pass or a bid came
     instead of another seat's); 5 of 11 with the seats carrying and the endings read as words"""
-    misses = governing_misses(page, base_url, SEATS_AND_ENDINGS)
+    misses = governing_misses(typed, SEATS_AND_ENDINGS)
     assert len(misses) <= 3, misses
 
 
@@ -718,10 +713,10 @@ def _mixed_term_queries() -> list[tuple[str, str, str]]:
     return cases
 
 
-def test_words_of_two_terms_of_one_concept_name_it(page: object, base_url: str) -> None:
+def test_words_of_two_terms_of_one_concept_name_it(typed: SearchDriver) -> None:
     cases = _mixed_term_queries()
     assert len(cases) > 20
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     # measured 10 of 407 (stop 33; 8 of 411 at stop 30): a word of one term also names another
     # concept (pl 'kolejnością odzywka' → 28; and by kin_words, stop 33, pl 'zapowiedzi
     # nieprzepisowa' is 35's 'nieprzepisowa odzywka', 'kolejnością zapowiedź' 28's 'kolejność
@@ -747,12 +742,12 @@ MEASURED_OTHER_TERM_MISSES = 1  # measured: 0 of 37 (2 without the concepts' oth
 
 
 @pytest.mark.parametrize(("name", "found"), SPENT_SETS.items())
-def test_the_spent_heldout_concept_queries_keep_their_level(page: object, base_url: str, name: str, found: int) -> None:
+def test_the_spent_heldout_concept_queries_keep_their_level(typed: SearchDriver, name: str, found: int) -> None:
     """As many of a spent set's queries as measured still have one of their laws among the first
     three results."""
     queries = heldout.load(ROOT / "tests" / "fixtures" / name)
     assert len(queries) == 100 and {q.lang for q in queries} == set(SEARCH_LANGUAGES)
-    missed = heldout.missed(page, base_url, queries)
+    missed = heldout.missed(typed, queries)
     assert len(queries) - len(missed) >= found, missed
 
 
@@ -775,20 +770,20 @@ def _situation_queries(seed: str, per_language: int, reorder: bool = False) -> l
     return cases
 
 
-def test_a_situations_phrase_finds_its_law_in_the_first_three(page: object, base_url: str) -> None:
+def test_a_situations_phrase_finds_its_law_in_the_first_three(typed: SearchDriver) -> None:
     """A director's words for what happened ("son löveye bakmak") find the law that governs it,
     in every language, also where the language has no text of the law (its "where to read" page)."""
     cases = _situation_queries("situations", 30)
     assert {case[0] for case in cases} == set(SEARCH_LANGUAGES)
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     # measured: 0 of 120; a little room for a new phrase whose words a neighbouring law's
     # situation holds too (45E/58B/67, 20/75)
     assert len(misses) <= 2, misses
 
 
-def test_a_situations_words_in_another_order_still_find_its_law(page: object, base_url: str) -> None:
+def test_a_situations_words_in_another_order_still_find_its_law(typed: SearchDriver) -> None:
     cases = _situation_queries("reordered situations", 15, reorder=True)
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     assert len(misses) <= 1, misses  # measured: 0 of 60
 
 
@@ -801,15 +796,11 @@ def test_the_situations_fetched_for_earlier_queries_change_no_answer(browser: ob
         queries = [query for case_lang, query, _ in cases if case_lang == lang]
         context = browser.new_context()  # type: ignore[attr-defined]
         try:
-            fresh = {query: run_search(context.new_page(), base_url, lang, query) for query in queries}
-            page = context.new_page()
-            run_search(page, base_url, lang, queries[-1])
-            for query in reversed(queries[:-1]):  # typed on the page, each after the ones after it
-                page.fill("#search-input", query)
-                page.press("#search-input", "Enter")
-                page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)
-                shown = page.eval_on_selector_all("#search-results a", "l => l.map(a => a.getAttribute('href'))")
-                assert shown == fresh[query], (lang, query)
+            fresh = SearchDriver(context, base_url, fresh=True)
+            answers = {query: fresh.search(lang, query) for query in queries}
+            typed = SearchDriver(context, base_url)
+            for query in reversed(queries):  # on one page, each typed after the ones after it
+                assert typed.search(lang, query) == answers[query], (lang, query)
         finally:
             context.close()
 
@@ -847,16 +838,16 @@ def _situations_in_other_terms(per_language: int) -> list[tuple[str, str, str]]:
     return cases
 
 
-def assert_misses_within(page: object, base_url: str, cases: list[tuple[str, str, str]], bound: int) -> None:
+def assert_misses_within(typed: SearchDriver, cases: list[tuple[str, str, str]], bound: int) -> None:
     """Cases of every search language; at most ``bound`` (measured) without their law among the
     first three results."""
     assert {case[0] for case in cases} == set(SEARCH_LANGUAGES)
-    misses = governing_misses(page, base_url, cases)
+    misses = governing_misses(typed, cases)
     assert len(misses) <= bound, misses
 
 
-def test_a_situation_typed_in_another_term_of_its_concept_still_finds_its_law(page: object, base_url: str) -> None:
-    assert_misses_within(page, base_url, _situations_in_other_terms(10), MEASURED_OTHER_TERM_MISSES)
+def test_a_situation_typed_in_another_term_of_its_concept_still_finds_its_law(typed: SearchDriver) -> None:
+    assert_misses_within(typed, _situations_in_other_terms(10), MEASURED_OTHER_TERM_MISSES)
 
 
 def _concepts_with_a_typed_bid() -> list[tuple[str, str, str]]:
@@ -898,12 +889,12 @@ def _concept_queries_all_forms() -> list[tuple[str, str, str]]:
 MEASURED_TYPED_BID_MISSES = 0  # measured: 0 of 57 (31 before bids were read as bids)
 
 
-def test_a_bid_typed_as_a_bid_stands_for_the_word_for_a_bid(page: object, base_url: str) -> None:
+def test_a_bid_typed_as_a_bid_stands_for_the_word_for_a_bid(typed: SearchDriver) -> None:
     """A director types the bid, not the word: "otillräckligt 1NT" is the insufficient bid (27),
     not a suit (Law 1) nor a word no text holds."""
     cases = _concepts_with_a_typed_bid()
     assert len(cases) >= 8, cases
-    assert_misses_within(page, base_url, cases, MEASURED_TYPED_BID_MISSES)
+    assert_misses_within(typed, cases, MEASURED_TYPED_BID_MISSES)
 
 
 # how a director writes a hand's cards after a count, and "I had", written here from the
@@ -951,12 +942,12 @@ def _counts_of_cards_that_are_no_hand() -> list[tuple[str, str, str]]:
 MEASURED_COUNT_MISSES = 0
 
 
-def test_a_count_of_cards_that_is_no_hand_names_the_wrong_number_of_cards(page: object, base_url: str) -> None:
+def test_a_count_of_cards_that_is_no_hand_names_the_wrong_number_of_cards(typed: SearchDriver) -> None:
     """ "jag hade 14 kort och partnern 12": a hand with a wrong number of cards (Law 13), told by
     its count, not by the words of the law's title."""
     cases = _counts_of_cards_that_are_no_hand()
     assert len(cases) >= 8, cases
-    assert_misses_within(page, base_url, cases, MEASURED_COUNT_MISSES)
+    assert_misses_within(typed, cases, MEASURED_COUNT_MISSES)
 
 
 # the light verbs directors type after a concept ("kontr dedi": said double; "ceza aldı": got a
@@ -984,13 +975,13 @@ def _concepts_with_a_light_verb(per_language: int) -> list[tuple[str, str, str]]
     return cases
 
 
-def test_a_concept_with_a_light_verb_after_it_still_finds_its_law(page: object, base_url: str) -> None:
-    assert_misses_within(page, base_url, _concepts_with_a_light_verb(25), MEASURED_LIGHT_VERB_MISSES)
+def test_a_concept_with_a_light_verb_after_it_still_finds_its_law(typed: SearchDriver) -> None:
+    assert_misses_within(typed, _concepts_with_a_light_verb(25), MEASURED_LIGHT_VERB_MISSES)
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
 def test_a_printed_word_with_a_light_verb_after_it_still_finds_the_texts_holding_it(
-    page: object, base_url: str, corpus: Corpus, lang: str
+    typed: SearchDriver, corpus: Corpus, lang: str
 ) -> None:
     """A function word no text holds with the query's other word ("hakem dedi", "kilpailunjohtaja
     sanoi") does not hide the texts holding that word: when few pages hold every word, those
@@ -1000,7 +991,7 @@ def test_a_printed_word_with_a_light_verb_after_it_still_finds_the_texts_holding
     misses = []
     for word, holders in _sample_words(corpus, lang, 6):
         query = f"{word} {chosen.choice(LIGHT_VERBS[lang])}"
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+        keys = [result_key(href) for href in typed.search(lang, query)]
         if not holders & set(keys[:10]):
             misses.append((query, sorted(holders), keys[:10]))
     assert not misses
@@ -1017,9 +1008,9 @@ def test_a_printed_word_with_a_light_verb_after_it_still_finds_the_texts_holding
     ],
 )
 def test_of_situations_holding_the_same_words_the_phrase_the_query_says_most_of_comes_first(
-    page: object, base_url: str, lang: str, query: str, law: str
+    typed: SearchDriver, lang: str, query: str, law: str
 ) -> None:
-    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+    keys = [result_key(href) for href in typed.search(lang, query)]
     assert law in keys[:3], keys  # 57 was fourth, by the file's order
 
 
@@ -1058,13 +1049,13 @@ def _lone_words(per_language: int) -> list[tuple[str, str, str]]:
     return cases
 
 
-def test_a_lone_word_no_page_holds_leads_to_the_law_whose_phrases_hold_it(page: object, base_url: str) -> None:
+def test_a_lone_word_no_page_holds_leads_to_the_law_whose_phrases_hold_it(typed: SearchDriver) -> None:
     """A word no text of the language holds, only a concept's phrase or a situation ("upprepning",
     "zrzeczenie"), is no dead end: its law is among the first three results."""
     checked, misses = 0, []
     for lang, word, law in _lone_words(35):
-        keys = [result_key(href) for href in run_search(page, base_url, lang, word)[:3]]
-        if page.locator("#search-results > li.search-result--text").count():  # type: ignore[attr-defined]
+        keys = [result_key(href) for href in typed.search(lang, word)[:3]]
+        if typed.page(lang).locator("#search-results > li.search-result--text").count():  # type: ignore[attr-defined]
             continue  # a text holds it: the texts answer
         checked += 1
         if law not in keys:
@@ -1102,7 +1093,7 @@ def _phrase_words(site: Path, per_language: int) -> list[tuple[str, str, str]]:
 
 
 def test_a_word_texts_hold_in_passing_finds_the_texts_not_the_laws_whose_phrases_hold_it(
-    page: object, base_url: str, site: Path
+    typed: SearchDriver, site: Path
 ) -> None:
     """A word texts of the language print, which no concept names whole but concepts' phrases of
     one law hold, where the language has no text of that law ("korrekt" in the sv texts and in
@@ -1112,8 +1103,8 @@ def test_a_word_texts_hold_in_passing_finds_the_texts_not_the_laws_whose_phrases
     second; it found none of 400 held-out concept queries' laws and cost word queries precision."""
     checked, guessed = 0, []
     for lang, word, law in _phrase_words(site, 25):
-        keys = [result_key(href) for href in run_search(page, base_url, lang, word)]
-        if not page.locator("#search-results > li.search-result--text").count():  # type: ignore[attr-defined]
+        keys = [result_key(href) for href in typed.search(lang, word)]
+        if not typed.page(lang).locator("#search-results > li.search-result--text").count():  # type: ignore[attr-defined]
             continue  # no text holds it: the lone-word test's case
         checked += 1
         if law in keys[1:]:
@@ -1122,13 +1113,14 @@ def test_a_word_texts_hold_in_passing_finds_the_texts_not_the_laws_whose_phrases
     assert not guessed
 
 
-def test_a_situation_answering_the_query_says_what_it_is_about(page: object, base_url: str) -> None:
+def test_a_situation_answering_the_query_says_what_it_is_about(typed: SearchDriver) -> None:
     """A situation's law first as its "where to read" page: the result names the law's title, or
     where the language has none the situation's phrase; and the status line does not say that
     no page has all the words (the first result answers them all)."""
     checked = 0
     for lang, query, law in _situation_queries("situations answering", 12):
-        run_search(page, base_url, lang, query)
+        typed.search(lang, query)
+        page = typed.page(lang)
         first = page.locator("#search-results > li").first  # type: ignore[attr-defined]
         if (
             result_key(first.locator("a").get_attribute("href")) != law
@@ -1146,7 +1138,7 @@ PAGE_SIZE = 10  # search.js's: the first page is ten results, texts at least hal
 
 
 def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_texts(
-    page: object, base_url: str
+    typed: SearchDriver,
 ) -> None:
     """Where more results wait behind "more results", the first page holds at least ten, the
     concepts' laws counted among them, and at least five of the language's texts with the word:
@@ -1159,7 +1151,8 @@ def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_te
     cases += random.Random("first page").sample(finnish, 16)
     checked = 0
     for lang, query in cases:
-        run_search(page, base_url, lang, query)
+        typed.search(lang, query)
+        page = typed.page(lang)
         if not page.locator(".search-more").count():  # type: ignore[attr-defined]
             continue
         checked += 1
@@ -1239,14 +1232,14 @@ def _moved_concepts(site: Path) -> list[tuple[str, str, str, str]]:
     return cases
 
 
-def test_a_concept_that_moved_leads_to_the_law_now_and_the_older_text(page: object, base_url: str, site: Path) -> None:
+def test_a_concept_that_moved_leads_to_the_law_now_and_the_older_text(typed: SearchDriver, site: Path) -> None:
     """The reader's texts hold the concept under an older number only: the law that governs it now
     (its "where to read" page) and the older text are both among the first three."""
     cases = _moved_concepts(site)
     assert any(case[2:] == ("law:72", "law:23") for case in cases), cases
     wrong = []
     for lang, word, now, older in cases:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, word)[:3]]
+        keys = [result_key(href) for href in typed.search(lang, word)[:3]]
         if now not in keys or older not in keys:
             wrong.append((lang, word, now, older, keys))
     assert not wrong
@@ -1276,9 +1269,7 @@ def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", ["fi", "sv"])
-def test_words_no_page_holds_together_list_the_pages_with_each(
-    page: object, base_url: str, corpus: Corpus, lang: str
-) -> None:
+def test_words_no_page_holds_together_list_the_pages_with_each(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
     """Two words of two different laws: no page holds both, so the pages with either are
     listed (rather than nothing), and the status line says they hold only some of the words."""
     words = _words_of_one_law(corpus, lang)
@@ -1289,9 +1280,9 @@ def test_words_no_page_holds_together_list_the_pages_with_each(
             continue
         tried += 1
         query = f"{first} {second}"
-        keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+        keys = [result_key(href) for href in typed.search(lang, query)]
         assert {words[first], words[second]} <= set(keys), (query, keys)
-        status = page.inner_text("#search-status")  # type: ignore[attr-defined]
+        status = typed.page(lang).inner_text("#search-status")  # type: ignore[attr-defined]
         assert t(lang, "search_some_words") in status, (query, status)
         if tried == 3:
             break
@@ -1302,29 +1293,27 @@ def test_words_no_page_holds_together_list_the_pages_with_each(
     ("lang", "query"),
     [("sv", "utspel i otur"), ("fi", "kortti ja pöytä"), ("tr", "kart ve oyun"), ("pl", "karta w grze")],
 )
-def test_a_short_word_beside_longer_ones_neither_finds_nor_marks(
-    page: object, base_url: str, lang: str, query: str
-) -> None:
+def test_a_short_word_beside_longer_ones_neither_finds_nor_marks(typed: SearchDriver, lang: str, query: str) -> None:
     """The "i", "ja", "ve", "w" of a query with longer words: no result is there for them, and
     no snippet marks them (Pagefind matches them on every page)."""
-    assert run_search(page, base_url, lang, query)
-    marks = page.eval_on_selector_all(  # type: ignore[attr-defined]
+    assert typed.search(lang, query)
+    marks = typed.page(lang).eval_on_selector_all(  # type: ignore[attr-defined]
         ".search-result__snippet mark", "nodes => nodes.map(node => node.textContent)"
     )
     assert marks and all(len(mark.strip(".,;:()")) >= 3 for mark in marks), marks
 
 
-def test_no_where_to_read_page_under_an_edition_filter(page: object, base_url: str) -> None:
-    hrefs = run_search(page, base_url, "fi", "rangaistuskortti", "2007")
+def test_no_where_to_read_page_under_an_edition_filter(typed: SearchDriver) -> None:
+    hrefs = typed.search("fi", "rangaistuskortti", "2007")
     assert all(href.startswith("/fi/2007/") for href in hrefs), hrefs
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
-def test_results_come_only_from_the_readers_language(page: object, base_url: str, lang: str) -> None:
+def test_results_come_only_from_the_readers_language(typed: SearchDriver, lang: str) -> None:
     seen = 0
     common = {"fi": "kortti", "sv": "kort", "tr": "kart", "pl": "sędzia"}[lang]  # a word of every text
     for query in ["13", common, "law 16", "claim", "12C1(b)"]:
-        hrefs = run_search(page, base_url, lang, query)
+        hrefs = typed.search(lang, query)
         seen += len(hrefs)
         assert all(href.startswith(f"/{lang}/") for href in hrefs), (query, hrefs)
     assert seen >= 10  # the queries found things, so the check above checked something
@@ -1340,7 +1329,7 @@ def test_results_come_only_from_the_readers_language(page: object, base_url: str
     ],
 )
 def test_a_finnish_base_form_finds_its_inflected_stems(
-    page: object, base_url: str, corpus: Corpus, query: str, edition: str, stems: tuple[str, ...]
+    typed: SearchDriver, corpus: Corpus, query: str, edition: str, stems: tuple[str, ...]
 ) -> None:
     """Every law of the edition holding a form of the word is found (none is lost to the
     stemmer's blind spot for consonant gradation)."""
@@ -1350,7 +1339,7 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
         for key, text in _group_texts(entry).items()
         if key.startswith("law:") and re.search(r"\b(" + "|".join(stems) + ")", text.lower())
     }
-    found = {result_key(href) for href in run_search(page, base_url, "fi", query, edition, every=True)}
+    found = {result_key(href) for href in typed.search("fi", query, edition, every=True)}
     assert holders, query
     assert holders <= found, sorted(holders - found)
 
@@ -1367,7 +1356,7 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
     ],
 )
 def test_turkish_consonant_mutation_finds_the_whole_word_family(
-    page: object, base_url: str, corpus: Corpus, query: str, family: str
+    typed: SearchDriver, corpus: Corpus, query: str, family: str
 ) -> None:
     """Every Turkish law holding a form of the word, whichever form is typed (ortak finds
     ortağı and ortağı finds ortak): search.toml's Turkish variants, beside the stemmer, and the
@@ -1377,7 +1366,7 @@ def test_turkish_consonant_mutation_finds_the_whole_word_family(
         for key, text in _group_texts(entry).items():
             if re.search(family, text.replace("I", "ı").replace("İ", "i").lower()):
                 holders.add(key)
-    found = {result_key(href) for href in run_search(page, base_url, "tr", query, every=True)}
+    found = {result_key(href) for href in typed.search("tr", query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
 
@@ -1396,7 +1385,7 @@ COMPOUND_PARTS = [
 
 @pytest.mark.parametrize(("lang", "query", "stem"), COMPOUND_PARTS, ids=[f"{c[0]}:{c[1]}" for c in COMPOUND_PARTS])
 def test_a_part_finds_every_law_with_a_compound_of_it(
-    page: object, base_url: str, corpus: Corpus, lang: str, query: str, stem: str
+    typed: SearchDriver, corpus: Corpus, lang: str, query: str, stem: str
 ) -> None:
     """Issue 17: the compounds' parts are indexed beside them (content/search.toml [<lang>.compounds]),
     so a part finds the laws whose texts hold it only inside a compound."""
@@ -1406,7 +1395,7 @@ def test_a_part_finds_every_law_with_a_compound_of_it(
         for key, text in _group_texts(entry).items()
         if fold(stem, lang) in fold(text, lang)
     }
-    found = {result_key(href) for href in run_search(page, base_url, lang, query, every=True)}
+    found = {result_key(href) for href in typed.search(lang, query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
 
@@ -1428,24 +1417,23 @@ def _words_only_after_a_glued_hyphen(corpus: Corpus, lang: str) -> dict[str, set
 
 
 @pytest.mark.parametrize("lang", ["fi", "sv"])  # the texts with such words
-def test_a_word_printed_only_after_a_glued_hyphen_is_found(
-    page: object, base_url: str, corpus: Corpus, lang: str
-) -> None:
+def test_a_word_printed_only_after_a_glued_hyphen_is_found(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
     """Pagefind indexes "D-momentti" whole and by its parts unstemmed, so "momentti" found nothing;
     compounds.with_parts indexes such a word beside itself."""
     words = _words_only_after_a_glued_hyphen(corpus, lang)
     assert words, lang
     misses = []
     for word, holders in sorted(words.items()):
-        found = {result_key(href) for href in run_search(page, base_url, lang, word, every=True)}
+        found = {result_key(href) for href in typed.search(lang, word, every=True)}
         if not holders <= found:
             misses.append((word, sorted(holders - found)))
     assert not misses
 
 
-def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(page: object, base_url: str) -> None:
+def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(typed: SearchDriver) -> None:
     for lang, query, compound in [("fi", "johtaja", "kilpailunjohtaj"), ("sv", "ledare", "tävlingsledar")]:
-        run_search(page, base_url, lang, query, every=True)
+        typed.search(lang, query, every=True)
+        page = typed.page(lang)
         snippets = page.eval_on_selector_all(  # type: ignore[attr-defined]
             ".search-result__snippet", "nodes => nodes.map(node => node.textContent)"
         )
@@ -1475,9 +1463,9 @@ def test_the_hidden_parts_are_neither_shown_nor_read(page: object, base_url: str
         assert compounds.MARK not in snapshot and "johtaja\n" not in snapshot
 
 
-def test_the_edition_filter_keeps_to_one_edition(page: object, base_url: str) -> None:
+def test_the_edition_filter_keeps_to_one_edition(typed: SearchDriver) -> None:
     for edition in ["1997", "2007"]:
-        hrefs = run_search(page, base_url, "fi", "kilpailunjohtaja", edition)
+        hrefs = typed.search("fi", "kilpailunjohtaja", edition)
         assert hrefs
         assert all(href.startswith(f"/fi/{edition}/") for href in hrefs), hrefs
 
@@ -1497,7 +1485,7 @@ def _sample_words(corpus: Corpus, lang: str, count: int) -> list[tuple[str, set[
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
-def test_sampled_words_find_the_laws_that_contain_them(page: object, base_url: str, corpus: Corpus, lang: str) -> None:
+def test_sampled_words_find_the_laws_that_contain_them(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
     """Recall ≥ 90 % in the first ten and a form of the word in each of the first five, for the
     word as printed, without accents and in capitals."""
     misses, found_total, wanted_total, irrelevant = [], 0, 0, []
@@ -1506,7 +1494,7 @@ def test_sampled_words_find_the_laws_that_contain_them(page: object, base_url: s
         stem = fold(word, lang)[:4]  # inflections share the start: których, które
         upper = word.replace("i", "İ").replace("ı", "I").upper() if lang == "tr" else word.upper()
         for query in {word, fold(word, lang), upper}:
-            keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+            keys = [result_key(href) for href in typed.search(lang, query)]
             found = holders & set(keys[:10])
             found_total += len(found)
             wanted_total += len(holders)
@@ -1543,9 +1531,7 @@ def _sample_common_stem_words(corpus: Corpus, lang: str, count: int) -> list[tup
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])  # sv's and tr's texts have no more laws than a round reads
-def test_a_word_of_a_common_stem_finds_the_laws_that_print_it(
-    page: object, base_url: str, corpus: Corpus, lang: str
-) -> None:
+def test_a_word_of_a_common_stem_finds_the_laws_that_print_it(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
     """The laws printing the word as typed are among the first ten, though Pagefind ranks other
     forms of its stem as high (pagefind/forms: printedFirst reads the pages printing it first)."""
     sample = _sample_common_stem_words(corpus, lang, 15)
@@ -1553,7 +1539,7 @@ def test_a_word_of_a_common_stem_finds_the_laws_that_print_it(
     found_total = wanted_total = 0
     misses = []
     for word, holders in sample:
-        keys = [result_key(href) for href in run_search(page, base_url, lang, word)]
+        keys = [result_key(href) for href in typed.search(lang, word)]
         found_total += len(holders & set(keys[:10]))
         wanted_total += len(holders)
         if not holders <= set(keys[:10]):
@@ -1575,9 +1561,9 @@ PRINTED_BELOW = [
 
 @pytest.mark.parametrize(("lang", "word", "laws"), PRINTED_BELOW)
 def test_the_laws_printing_a_word_are_read_before_those_printing_its_stem(
-    page: object, base_url: str, lang: str, word: str, laws: set[str]
+    typed: SearchDriver, lang: str, word: str, laws: set[str]
 ) -> None:
-    keys = [result_key(href) for href in run_search(page, base_url, lang, word)]
+    keys = [result_key(href) for href in typed.search(lang, word)]
     assert laws <= set(keys[:10]), keys
 
 
@@ -1594,10 +1580,10 @@ WHOLE_LAW_CONCEPTS = [
 
 @pytest.mark.parametrize(("lang", "word", "law"), WHOLE_LAW_CONCEPTS)
 def test_a_concept_of_a_whole_law_shows_the_points_that_print_the_word_first(
-    page: object, base_url: str, corpus: Corpus, lang: str, word: str, law: str
+    typed: SearchDriver, corpus: Corpus, lang: str, word: str, law: str
 ) -> None:
     texts = {key: fold(text, lang) for key, text in _language_groups(corpus, lang).items()}
-    keys = [result_key(href) for href in run_search(page, base_url, lang, word)]
+    keys = [result_key(href) for href in typed.search(lang, word)]
     assert keys[0] == law, keys
     stem = fold(word, lang)[:4]  # inflections share the start: wyjaśnienia, wyjaśnień
     printing = [stem in texts[key] for key in keys if key in texts]
@@ -1844,8 +1830,9 @@ def plural_form(lang: str, count: int) -> str:
 @pytest.mark.parametrize(
     ("lang", "query"), [("sv", "träkarlen"), ("sv", "tävlingsledaren"), ("fi", "revokki"), ("pl", "sędzia")]
 )
-def test_the_result_count_is_said_in_the_right_plural(page: object, base_url: str, lang: str, query: str) -> None:
-    shown = len(run_search(page, base_url, lang, query))
+def test_the_result_count_is_said_in_the_right_plural(typed: SearchDriver, lang: str, query: str) -> None:
+    shown = len(typed.search(lang, query))
+    page = typed.page(lang)
     status = page.locator("#search-status").inner_text()  # type: ignore[attr-defined]
     more = page.locator(".search-more").count() > 0  # type: ignore[attr-defined]
     form = "other" if more else plural_form(lang, shown)
@@ -1882,13 +1869,13 @@ def _renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
     return cases
 
 
-def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(page: object, base_url: str, site: Path) -> None:
+def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(typed: SearchDriver, site: Path) -> None:
     """2017 16C (withdrawn calls) is 2007 16D and 1997 16C: through the concordance, not by number."""
     cases = _renumbered_concepts(site)
     assert any(case[2:] == ("2007", "16D") for case in cases)
     wrong = []
     for lang, word, edition, own in cases:
-        hrefs = [h for h in run_search(page, base_url, lang, word, edition) if f"/{edition}/" in h]
+        hrefs = [h for h in typed.search(lang, word, edition) if f"/{edition}/" in h]
         first = urlsplit(hrefs[0]).fragment if hrefs else ""
         # at the provision, an ancestor, or inside it (where its words were found: #44E in 44)
         if not first or not (own in refs.ancestors(first) or first in refs.ancestors(own)):

@@ -9,10 +9,11 @@ Each set is split by position within its language: the 1st, 3rd, 5th … query o
 form the **test** half (only counted), the others the **dev** half (looked at, tuned on).  Count
 a test half rarely — each count wears it — and say in the issue how often it was counted.
 
-    PYTHONPATH=tools .venv/bin/python -m bench.heldout site FILE [--half test|dev|all] [--misses]
+    PYTHONPATH=tools .venv/bin/python -m bench.heldout site FILE [--half test|dev|all] [--misses] [--fresh]
 
 ``--misses`` prints the queries whose laws are not among the first three (never for the test
-half: looking at them makes it a dev half).
+half: looking at them makes it a dev half).  The queries are typed one after another on one
+search page per language (:mod:`bench.searchdriver`); ``--fresh`` loads the page for each.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.searchdriver import SearchDriver
 
 FIRST = 3  # the governing law among the first three results
 HALVES = ("test", "dev", "all")
@@ -62,25 +64,16 @@ def result_key(href: str) -> str:
     return "/".join(path)
 
 
-def first_results(page: object, base_url: str, lang: str, query: str) -> list[str]:
+def first_results(driver: SearchDriver, lang: str, query: str) -> list[str]:
     """The keys of the first results of a search, once it has finished."""
-    page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
-        arg=query,
-        timeout=20000,
-    )
-    hrefs: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results a", "links => links.map(a => a.getAttribute('href'))"
-    )
-    return [result_key(href) for href in hrefs[:FIRST]]
+    return [result_key(href) for href in driver.search(lang, query)[:FIRST]]
 
 
-def missed(page: object, base_url: str, queries: list[Query]) -> list[tuple[Query, list[str]]]:
+def missed(driver: SearchDriver, queries: list[Query]) -> list[tuple[Query, list[str]]]:
     """The queries none of whose laws is among the first results, with those results."""
     misses = []
     for query in queries:
-        keys = first_results(page, base_url, query.lang, query.query)
+        keys = first_results(driver, query.lang, query.query)
         if not any(f"law:{law}" in keys for law in query.laws):
             misses.append((query, keys))
     return misses
@@ -92,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", type=Path)
     parser.add_argument("--half", choices=HALVES, default="all")
     parser.add_argument("--misses", action="store_true", help="print the missed queries (not for the test half)")
+    parser.add_argument("--fresh", action="store_true", help="load the search page for each query")
     args = parser.parse_args(argv)
     if args.misses and args.half == "test":
         parser.error("--misses shows the test half's queries: count it only")
@@ -100,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with serve(args.site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        misses = missed(page, base, queries)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        misses = missed(SearchDriver(context, base, fresh=args.fresh), queries)
         browser.close()
     languages = dict.fromkeys(query.lang for query in queries)
     per_language = ", ".join(

@@ -16,7 +16,10 @@ definitions page (:func:`bench.heldout.result_key`).
 
 A seed draws another sample: each session can measure on words nobody tuned on.
 
-    PYTHONPATH=tools .venv/bin/python -m bench.words site [--seed S] [--count 30] [--misses]
+    PYTHONPATH=tools .venv/bin/python -m bench.words site [--seed S] [--count 30] [--misses] [--fresh]
+
+The words are typed one after another on one search page per language
+(:mod:`bench.searchdriver`); ``--fresh`` loads the page for each.
 """
 
 from __future__ import annotations
@@ -28,10 +31,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
 
 from bench.heldout import result_key
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.searchdriver import SearchDriver
 
 WORD = re.compile(r"[^\W\d_]{6,}")  # a word worth searching alone: "kilpailunjohtaja", not "ja"
 LANGUAGES = ("fi", "sv", "tr", "pl")
@@ -144,18 +147,9 @@ class Scores:
         )
 
 
-def result_keys(page: object, base_url: str, lang: str, query: str) -> list[str]:
+def result_keys(driver: SearchDriver, lang: str, query: str) -> list[str]:
     """The keys of a search's results, best first, once it has finished."""
-    page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
-        arg=query,
-        timeout=20000,
-    )
-    hrefs: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results a", "links => links.map(a => a.getAttribute('href'))"
-    )
-    return [result_key(href) for href in hrefs]
+    return [result_key(href) for href in driver.search(lang, query)]
 
 
 def hub_texts(site: Path, lang: str) -> dict[str, str]:
@@ -168,14 +162,12 @@ def hub_texts(site: Path, lang: str) -> dict[str, str]:
     return found
 
 
-def measure(
-    page: object, base_url: str, corpus: object, lang: str, count: int, seed: str, site: Path | None = None
-) -> Scores:
+def measure(driver: SearchDriver, corpus: object, lang: str, count: int, seed: str, site: Path | None = None) -> Scores:
     texts = {key: fold(text, lang) for key, text in language_groups(corpus, lang).items()}
     hubs = hub_texts(site, lang) if site else {}
     scores = Scores()
     for word, holders in sample_words(corpus, lang, count, seed):
-        scores.add(word, holders, result_keys(page, base_url, lang, word), texts, lang, hubs)
+        scores.add(word, holders, result_keys(driver, lang, word), texts, lang, hubs)
     return scores
 
 
@@ -186,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=30, help="words per language")
     parser.add_argument("--lang", choices=LANGUAGES, action="append", help="a language (default: all)")
     parser.add_argument("--misses", action="store_true", help="print each word's missed laws and off-word results")
+    parser.add_argument("--fresh", action="store_true", help="load the search page for each word")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -194,9 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     corpus = load.load(Path(__file__).resolve().parents[2] / "content" / "sources")
     with serve(args.site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        driver = SearchDriver(context, base, fresh=args.fresh)
         for lang in args.lang or LANGUAGES:
-            scores = measure(page, base, corpus, lang, args.count, args.seed, args.site)
+            scores = measure(driver, corpus, lang, args.count, args.seed, args.site)
             print(scores.line(lang), flush=True)
             if args.misses:
                 for miss in scores.misses:
