@@ -29,7 +29,8 @@ import pytest
 from bench.localsite import serve
 from conftest import PHONE, ROOT, SOURCES
 
-pytestmark = [pytest.mark.site, pytest.mark.browser]
+# one xdist worker builds the hostile site (session-scoped): its tests go together under --dist loadgroup
+pytestmark = [pytest.mark.site, pytest.mark.browser, pytest.mark.xdist_group("hostile_site")]
 
 SCHEMA = ROOT / "docs" / "laws-json.schema.json"  # the same file as ../shared/laws-json.schema.json
 

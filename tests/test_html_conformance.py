@@ -189,6 +189,11 @@ class Checked:
     plain: list[Error]
 
 
+# the checker runs once over every page (module-scoped ``checked``): its tests on one xdist
+# worker under --dist loadgroup
+pytestmark = pytest.mark.xdist_group("vnu")
+
+
 @pytest.fixture(scope="module")
 def checked(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Checked:
     folder, plain = tmp_path_factory.mktemp("vnu"), tmp_path_factory.mktemp("plain")

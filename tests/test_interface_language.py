@@ -128,6 +128,10 @@ def crawl(site: Path, lang: str) -> dict[str, InterfaceText]:
 Crawled = dict[str, dict[str, InterfaceText]]  # language → URL → page
 
 
+# the site is crawled once (module-scoped ``crawled``): its tests on one xdist worker under --dist loadgroup
+pytestmark = pytest.mark.xdist_group("crawled")
+
+
 @pytest.fixture(scope="module")
 def crawled(site: Path) -> Crawled:
     return {lang: crawl(site, lang) for lang in facts.INTERFACE_LANGUAGES}

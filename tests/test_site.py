@@ -19,7 +19,8 @@ from bridgelaws.core import facts
 from conftest import ROOT
 from sitecheck import HtmlPage, read_site, resolve, target_file
 
-pytestmark = pytest.mark.site
+# the site read once (session-scoped ``pages``): its tests on one xdist worker under --dist loadgroup
+pytestmark = [pytest.mark.site, pytest.mark.xdist_group("site_pages")]
 
 SCHEMA = ROOT / "docs" / "laws-json.schema.json"
 LANGUAGES = facts.TEXT_LANGUAGES
