@@ -15,7 +15,7 @@ import pytest
 
 from bench import heldout
 from bench.searchdriver import SearchDriver
-from bridgelaws.stage4_render.vocabulary import SEARCH_LANGUAGES
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from conftest import ROOT
 
 pytestmark = pytest.mark.browser
