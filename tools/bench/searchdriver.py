@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-TIMEOUT = 20000  # ms for one search to finish (a first search loads Pagefind)
+# ms for one search to finish: a guard against a search that never ends, not a measure (a first
+# search loads Pagefind, and a loaded machine is slow)
+TIMEOUT = 60000
 
 FINISHED = "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }"
 HREFS = "links => links.map(a => a.getAttribute('href'))"
