@@ -152,8 +152,8 @@ CASES: list[tuple[str, Damage, int, str]] = [
 
 
 @pytest.fixture
-def content(tmp_path: Path) -> Path:
-    folder = tmp_path / "content"
+def content(scratch: Path) -> Path:
+    folder = scratch / "content"
     shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("docs"))
     return folder
 

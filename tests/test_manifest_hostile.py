@@ -183,9 +183,9 @@ assert set(manifest.DOCUMENT_KEYS) == set(DOCUMENT_KEYS)
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "content", tmp_path / "content", ignore=shutil.ignore_patterns("docs"))
-    return tmp_path
+def project(scratch: Path) -> Path:
+    shutil.copytree(ROOT / "content", scratch / "content", ignore=shutil.ignore_patterns("docs"))
+    return scratch
 
 
 def _files(folder: Path) -> set[Path]:
