@@ -77,9 +77,11 @@ lint: install
 	$(BIN)/ruff format --check tools tests
 	$(BIN)/mypy
 
-## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML
+## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML —
+## on every core (pytest-xdist; the site is built once for all workers, tests sharing an expensive
+## fixture stay on one worker: --dist loadgroup)
 test: install browser node vnu lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadgroup
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache
