@@ -14,6 +14,7 @@ import pytest
 from filelock import FileLock
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.searchdriver import SearchDriver
 from bridgelaws.core.model import ParseResult
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse import corpus as corpus_module
@@ -186,4 +187,14 @@ def phone(browser: object, base_url: str) -> Iterator[object]:
         lambda request: None if request.url.startswith(base_url) else page.foreign_requests.append(request.url),
     )
     yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def typed(browser: object, base_url: str) -> Iterator[SearchDriver]:
+    """One search page per language for the module's tables, each query typed on it as a reader
+    searching again types it (bench.searchdriver): four page loads instead of one per query.
+    What earlier queries loaded changes no answer (tests/test_search_in_place.py)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    yield SearchDriver(context, base_url)
     context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -16,24 +17,44 @@ NODE = shutil.which("node")
 
 
 class NodeSearch:
-    """One Node process answering queries in order (the engines it made kept between them)."""
+    """One Node process answering queries in order, one engine per language kept between them,
+    as one search page per language is when queries are typed on it (bench.searchdriver's
+    ``typed``); ``fresh``: a new engine for each query, as a page opened with the query has.
+    :meth:`search` answers as :meth:`bench.searchdriver.SearchDriver.search` does, for the first
+    page (Node has no "more results" to press)."""
 
-    def __init__(self, process: subprocess.Popen[str]) -> None:
+    def __init__(self, process: subprocess.Popen[str], fresh: bool = False) -> None:
         self.process = process
+        self.fresh = fresh
+        self.origins: dict[str, list[str]] = {}  # each language's last first page: its results' origins
 
-    def first_page(self, lang: str, query: str, edition: str = "") -> list[str]:
-        """The hrefs of the results a fresh search page shows first, in order."""
+    def ask(self, lang: str, query: str, edition: str = "", fresh: bool = False) -> dict[str, list[str]]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"lang": lang, "query": query, "edition": edition}) + "\n")
+        line = {"lang": lang, "query": query, "edition": edition, "fresh": fresh or self.fresh}
+        self.process.stdin.write(json.dumps(line) + "\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
         if "error" in answer:
             raise RuntimeError(f"{lang} {query!r}: {answer['error']}")
-        return list(answer["hrefs"])
+        self.origins[lang] = list(answer["origins"])
+        return answer  # type: ignore[no-any-return]
+
+    def first_page(self, lang: str, query: str, edition: str = "", fresh: bool = False) -> list[str]:
+        """The hrefs of the results the first page shows, in order."""
+        return list(self.ask(lang, query, edition, fresh)["hrefs"])
+
+    def search(self, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
+        if every:
+            raise NotImplementedError("the Node driver answers the first page only")
+        return self.first_page(lang, query, edition)
+
+    def shows_a_text(self, lang: str) -> bool:
+        """Whether the language's last first page shows a text's result (not only concepts' laws)."""
+        return "text" in self.origins.get(lang, [])
 
 
 @contextmanager
-def node_search(site: Path) -> Iterator[NodeSearch]:
+def node_search(site: Path, fresh: bool = False) -> Iterator[NodeSearch]:
     """The driver on `site`; needs Node (Debian's nodejs, `make test` installs it)."""
     if NODE is None:
         raise RuntimeError("node not found: apt-get install nodejs")
@@ -42,8 +63,16 @@ def node_search(site: Path) -> Iterator[NodeSearch]:
         [NODE, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env
     )
     try:
-        yield NodeSearch(process)
+        yield NodeSearch(process, fresh)
     finally:
         assert process.stdin is not None
         process.stdin.close()
         process.wait(timeout=30)
+
+
+def search_data(site: Path, lang: str) -> dict[str, object]:
+    """A language's search page's data (its ``<script id="search-data">``) in a built site."""
+    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
+    assert found, f"no search data in {lang}/search/"
+    return json.loads(found.group(1))  # type: ignore[no-any-return]

@@ -1,9 +1,15 @@
-"""A query typed on a search page that has answered others answers as a fresh page does.
+"""A query asked after others answers as a fresh search page does.
 
-The ranking tables run their queries typed one after another on one search page per language
-(bench.searchdriver), as a reader searching again does; a first visit loads the page with the
-query.  Both must give the same results: search.js keeps what earlier queries loaded (Pagefind,
-the situations' and English words' files), and none of it may change a later answer.
+The ranking tables ask their queries one after another of one engine per language, as a reader
+searching again on one page does; a first visit loads the page with the query.  Both must give
+the same results: the engine keeps what earlier queries loaded (Pagefind's files, the
+situations' and English words' files), and none of it may change a later answer.
+
+* under Node, the whole held-out sets: each query of an engine kept between queries, and of a
+  new engine made for it alone (tests/js/driver.mjs);
+* in Chromium, a stratified sample typed one after another on one search page per language,
+  against the new engine's answer; a fresh search page answers as that engine does
+  (tests/test_search_node.py).
 """
 
 from __future__ import annotations
@@ -17,19 +23,18 @@ from bench import heldout
 from bench.searchdriver import SearchDriver
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from conftest import ROOT
-
-pytestmark = pytest.mark.browser
+from search_node import NODE, NodeSearch, node_search
 
 FIXTURES = ROOT / "tests" / "fixtures"
-# the held-out sets the spent-set test counts (tests/test_search_browser.py SPENT_SETS): queries
+# the held-out sets the spent-set test counts (tests/test_search_ranking.py SPENT_SETS): queries
 # written by people who had not read the code, of every kind (words, phrases, situations)
 QUERY_SETS = [FIXTURES / "concepts_heldout.toml", *sorted((FIXTURES / "spent").glob("*.toml"))]
-EVERY = 3  # the sample: each set's 1st, 4th, 7th … query of each language
+EVERY = 6  # the browser's sample: each set's 1st, 7th, 13th … query of each language
 
 
 def sampled_queries(sets: list[Path], every: int) -> list[heldout.Query]:
     """Every ``every``-th query of each language of each set, in the sets' order: a sample that
-    holds each set and language in proportion (a fresh page per query is a page load each)."""
+    holds each set and language in proportion."""
     chosen = []
     for path in sets:
         queries = heldout.load(path)
@@ -39,40 +44,59 @@ def sampled_queries(sets: list[Path], every: int) -> list[heldout.Query]:
     return chosen
 
 
-@pytest.fixture
-def drivers(browser: object, base_url: str) -> Iterator[tuple[SearchDriver, SearchDriver]]:
-    """(typed, fresh): each in a browser context of its own."""
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]  # type: ignore[attr-defined]
-    try:
-        yield SearchDriver(contexts[0], base_url), SearchDriver(contexts[1], base_url, fresh=True)
-    finally:
-        for context in contexts:
-            context.close()
+@pytest.fixture(scope="module")
+def engine(site: Path) -> Iterator[NodeSearch]:
+    if NODE is None:
+        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
+    with node_search(site) as driver:
+        yield driver
+
+
+def differences(asked: list[heldout.Query], in_place: object, fresh: NodeSearch) -> list[str]:
+    """Each query whose results asked in place (``in_place.search``) are not a new engine's, with
+    the query asked before it in its language."""
+    before: dict[str, str] = {}
+    differing = []
+    for query in asked:
+        kept = in_place.search(query.lang, query.query)  # type: ignore[attr-defined]
+        first_visit = fresh.first_page(query.lang, query.query, fresh=True)
+        if kept != first_visit:
+            differing.append(
+                f"{query.lang} {query.query!r} after {before.get(query.lang)!r}:"
+                f"\n    fresh    {first_visit}\n    in place {kept}"
+            )
+        before[query.lang] = query.query
+    return differing
 
 
 def test_the_sample_holds_every_set_and_language() -> None:
     queries = sampled_queries(QUERY_SETS, EVERY)
-    assert len(QUERY_SETS) == 6 and len(queries) >= 180, len(queries)
+    assert len(QUERY_SETS) == 6 and len(queries) >= 90, len(queries)
     assert {query.lang for query in queries} == set(SEARCH_LANGUAGES)
 
 
-def test_a_query_typed_after_others_answers_as_on_a_fresh_page(drivers: tuple[SearchDriver, SearchDriver]) -> None:
-    """A stratified sample of the held-out sets (every third query of each language of each set,
-    about 200 of 600: the whole sets cost a page load per query, some ten minutes), typed one
-    after another on one page per language; each query's result links, in order, are those of
-    a fresh page.  The message lists each query that differs, with the query typed before it."""
-    typed, fresh = drivers
-    queries = sampled_queries(QUERY_SETS, EVERY)
-    before: dict[str, str] = {}
-    differing = []
-    for query in queries:
-        in_place = typed.search(query.lang, query.query)
-        first_visit = fresh.search(query.lang, query.query)
-        if in_place != first_visit:
-            differing.append(
-                f"{query.lang} {query.query!r} after {before.get(query.lang)!r}:"
-                f"\n    fresh    {first_visit}\n    in place {in_place}"
-            )
-        before[query.lang] = query.query
-    assert typed.page_loads == len(SEARCH_LANGUAGES) and fresh.page_loads == len(queries)
+def test_a_whole_set_asked_in_order_answers_as_new_engines_do(engine: NodeSearch) -> None:
+    """Every query of every held-out set (600), asked in order of one engine per language: each
+    query's result links, in order, are those of a new engine made for it."""
+    queries = sampled_queries(QUERY_SETS, 1)
+    assert len(queries) >= 600
+    differing = differences(queries, engine, engine)
+    assert not differing, f"{len(differing)} of {len(queries)} differ:\n" + "\n".join(differing)
+
+
+@pytest.mark.browser
+def test_a_query_typed_after_others_answers_as_on_a_fresh_page(
+    browser: object, base_url: str, engine: NodeSearch
+) -> None:
+    """A stratified sample of the held-out sets (every sixth query of each language of each set),
+    typed one after another on one search page per language: each query's result links, in order,
+    are a new engine's, which are a fresh page's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    try:
+        typed = SearchDriver(context, base_url)
+        queries = sampled_queries(QUERY_SETS, EVERY)
+        differing = differences(queries, typed, engine)
+        assert typed.page_loads == len(SEARCH_LANGUAGES)
+    finally:
+        context.close()
     assert not differing, f"{len(differing)} of {len(queries)} differ:\n" + "\n".join(differing)

@@ -55,7 +55,7 @@ def test_the_engines_node_tests_pass(site: Path) -> None:
 @pytest.mark.browser
 def test_node_shows_the_first_page_a_fresh_search_page_shows(browser: object, base_url: str, node: object) -> None:
     """A few hundred queries of every kind: the hrefs of the first page, in order, are the same
-    from the Node driver (session.js firstPageLinks) as from a search page opened with the query."""
+    from a new engine under Node (tests/js/driver.mjs) as from a search page opened with the query."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
     differences = []
@@ -65,7 +65,7 @@ def test_node_shows_the_first_page_a_fresh_search_page_shows(browser: object, ba
             page.goto(f"{base_url}{lang}/search/?q={quote(query)}")
             page.wait_for_function(WAIT, arg=query, timeout=30000)
             shown = page.eval_on_selector_all("#search-results a", "links => links.map(a => a.getAttribute('href'))")
-            found = node.first_page(lang, query)  # type: ignore[attr-defined]
+            found = node.first_page(lang, query, fresh=True)  # type: ignore[attr-defined]
             if found != shown:
                 differences.append((lang, query, shown[:5], found[:5]))
     finally:

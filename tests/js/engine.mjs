@@ -9,8 +9,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ENGINE = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine");
 const { searchEngine } = await import(pathToFileURL(path.join(ENGINE, "engine.js")).href);
-const { firstPageLinks, searchSession } = await import(pathToFileURL(path.join(ENGINE, "session.js")).href);
-export { firstPageLinks, searchSession };
+const { searchSession } = await import(pathToFileURL(path.join(ENGINE, "session.js")).href);
+export { searchSession };
 
 // the site served at the host's root, as the tests serve it
 const ROOT = new URL("http://localhost/");
@@ -86,16 +86,34 @@ export async function pageData(site, lang) {
   return JSON.parse(match[1]);
 }
 
+/** A new engine of a language's search page on a built site, as a page load makes it. */
+export async function newEngine(lang, site = siteFolder()) {
+  const data = await pageData(site, lang);
+  return searchEngine(data, siteIo(site, data.strings));
+}
+
 const engines = new Map();
 
-/** The engine of a language's search page on a built site, made once. */
+/** The engine of a language's search page on a built site, made once and kept. */
 export async function engineOf(lang, site = siteFolder()) {
   const key = `${site}\n${lang}`;
-  if (!engines.has(key)) {
-    engines.set(
-      key,
-      pageData(site, lang).then((data) => searchEngine(data, siteIo(site, data.strings))),
-    );
-  }
+  if (!engines.has(key)) engines.set(key, newEngine(lang, site));
   return engines.get(key);
+}
+
+/** The first page of a search as a fresh search page shows it (language-page.js runs the same
+ * steps, rendering each): each shown result's hit, in order. */
+export async function firstPageHits(engine, query, edition = "") {
+  const session = searchSession(engine, query, edition);
+  await session.named();
+  session.showEarly();
+  await session.words();
+  await session.firstPage();
+  session.reveal();
+  return session.state.shown.map((entry) => entry.hit);
+}
+
+/** The links of a search's first page, in order. */
+export async function firstPageLinks(engine, query, edition = "") {
+  return (await firstPageHits(engine, query, edition)).map((hit) => hit.url);
 }

@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
-from bench.searchdriver import SearchDriver
+from bench.searchdriver import SearchDriver, Searcher
 
 FIRST = 3  # the governing law among the first three results
 HALVES = ("test", "dev", "all")
@@ -64,12 +64,12 @@ def result_key(href: str) -> str:
     return "/".join(path)
 
 
-def first_results(driver: SearchDriver, lang: str, query: str) -> list[str]:
+def first_results(driver: Searcher, lang: str, query: str) -> list[str]:
     """The keys of the first results of a search, once it has finished."""
     return [result_key(href) for href in driver.search(lang, query)[:FIRST]]
 
 
-def missed(driver: SearchDriver, queries: list[Query]) -> list[tuple[Query, list[str]]]:
+def missed(driver: Searcher, queries: list[Query]) -> list[tuple[Query, list[str]]]:
     """The queries none of whose laws is among the first results, with those results."""
     misses = []
     for query in queries:

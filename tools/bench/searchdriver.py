@@ -19,6 +19,7 @@ has no such radio gets a fresh page with ``&edition=`` instead, as a link would 
 
 from __future__ import annotations
 
+from typing import Protocol
 from urllib.parse import quote
 
 # ms for one search to finish: a guard against a search that never ends, not a measure (a first
@@ -44,6 +45,13 @@ PREPARE = """edition => {
   radio.checked = true;
   return true;
 }"""
+
+
+class Searcher(Protocol):
+    """What answers a query with its result links, best first: a :class:`SearchDriver`, or the
+    engine under Node (tests/search_node.py)."""
+
+    def search(self, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]: ...
 
 
 def search_url(base_url: str, lang: str, query: str, edition: str = "") -> str:

@@ -149,15 +149,3 @@ export function searchSession(engine, query, edition, alive = () => true) {
 
   return { state, named: namedStep, showEarly, words: wordsStep, firstPage: firstPageStep, more, reveal, hasMore };
 }
-
-/** The first page of a search as the page shows it (fresh, nothing typed before): each shown
- * result's link, in order. */
-export async function firstPageLinks(engine, query, edition = "") {
-  const session = searchSession(engine, query, edition);
-  await session.named();
-  session.showEarly();
-  await session.words();
-  await session.firstPage();
-  session.reveal();
-  return session.state.shown.map((entry) => entry.hit.url);
-}

@@ -1,0 +1,164 @@
+"""Search queries drawn from the term base and the situations, with the law each should find:
+the cases of the ranking tables under Node (tests/test_search_ranking.py) and of the browser
+tests that look at what a page shows for them (tests/test_search_browser.py)."""
+
+from __future__ import annotations
+
+import random
+
+from bench.heldout import result_key
+from bench.searchdriver import Searcher
+from bridgelaws import pipeline
+from bridgelaws.core import refs
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
+from conftest import ROOT
+
+# -- concepts: the term base ------------------------------------------------------------------------
+
+
+def governing_misses(engine: Searcher, cases: list[tuple[str, str, str]]) -> list[tuple[str, ...]]:
+    """The (language, query, law, first three results) of each case whose law is not among the
+    first three results."""
+    misses = []
+    for lang, query, law in cases:
+        keys = [result_key(href) for href in engine.search(lang, query)[:3]]
+        if law not in keys:
+            misses.append((lang, query, law, ", ".join(keys)))
+    return misses
+
+
+def concept_queries() -> list[tuple[str, str, str]]:
+    """(language, a term of a concept in it, the concept's governing law) for every concept of
+    the term base and every search language it has a whole-word term in."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        governing = concept.governing()
+        for lang in SEARCH_LANGUAGES:
+            whole = [form for form in concept.forms(lang) if not form.endswith("*")]
+            if governing and whole:
+                cases.append((lang, whole[0], f"law:{refs.law_of(governing)}"))
+    return cases
+
+
+# -- situations: a language's phrases for what happens at the table (content/terms/situations) --
+
+
+def situation_queries(seed: str, per_language: int, reorder: bool = False) -> list[tuple[str, str, str]]:
+    """(language, a situation's phrase, its law) for a sample of each language's situations: the
+    phrase as written, or its words in reverse order (``reorder``); a different phrase of each
+    situation per seed."""
+    base = pipeline.load_terms(ROOT / "content")
+    chosen = random.Random(seed)
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        mine = [s for s in base.situations if s.terms[0].lang == lang]
+        for situation in chosen.sample(mine, min(per_language, len(mine))):
+            words = chosen.choice(situation.forms(lang)).split()
+            query = " ".join(reversed(words) if reorder else words)
+            cases.append((lang, query, f"law:{refs.law_of(situation.laws[0])}"))
+    return cases
+
+
+def concepts_with_a_typed_bid() -> list[tuple[str, str, str]]:
+    """(language, a concept's term with its word for a bid typed as a bid, its governing law):
+    "otillräckligt kontraktsbud" as "otillräckligt 2♥", "odzywka poza kolejnością" as "3 pik
+    poza kolejnością", a level and a strain of the language's (search.toml bids) at random."""
+    terms = pipeline.load_terms(ROOT / "content")
+    vocabulary = with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), terms)
+    chosen = random.Random("typed bids")
+    cases = []
+    for lang, case_term, law in concept_queries_all_forms():
+        words = case_term.split()
+        # the noun and its inflections ("kontraktsbudet"), not the verbs beside it ("bjuda")
+        bid_words = vocabulary[lang].bid_words
+        at = [index for index, word in enumerate(words) if word in bid_words and word[:5] == bid_words[0][:5]]
+        if len(words) < 2 or not at:
+            continue
+        strain = chosen.choice(vocabulary[lang].strains).rstrip("*")
+        level = chosen.randint(1, 7)
+        bid = f"{level}{strain.upper()}" if len(strain) <= 2 else f"{level} {strain}"
+        words[at[0]] = bid
+        cases.append((lang, " ".join(words), law))
+    return cases
+
+
+def concept_queries_all_forms() -> list[tuple[str, str, str]]:
+    """(language, each whole-word term of a concept in it, the concept's governing law)."""
+    base = pipeline.load_terms(ROOT / "content")
+    return [
+        (lang, form, f"law:{refs.law_of(governing)}")
+        for concept in base.concepts
+        if (governing := concept.governing())
+        for lang in SEARCH_LANGUAGES
+        for form in concept.forms(lang)
+        if not form.endswith("*")
+    ]
+
+
+# how a director writes a hand's cards after a count, and "I had", written here from the
+# languages, not read from search.toml (whose cards patterns they test)
+CARDS_AFTER_A_COUNT = {
+    "fi": ["korttia", "kortti"],
+    "sv": ["kort"],
+    "tr": ["kart", "kartı", "kartla"],
+    "pl": ["kart", "kartami"],
+}
+I_HAD = {"fi": "minulla oli", "sv": "jag hade", "tr": "elimde", "pl": "miałem"}
+# counts near a hand written as words, as a director types them, and the words for cards after
+# them (written here from the languages, not read from search.toml's numbers)
+COUNTS_IN_WORDS = {
+    "fi": ["kaksitoista korttia", "neljätoista korttia", "yksitoista korttia", "kahdellatoista kortilla"],
+    "sv": ["tolv kort", "fjorton kort", "elva kort", "femton kort"],
+    "tr": ["on iki kart", "on dört kartı", "on bir kartla", "on beş kart"],
+    "pl": ["dwanaście kart", "czternaście kart", "z dwunastoma kartami", "jedenaście kart"],
+}
+
+
+def counts_of_cards_that_are_no_hand() -> list[tuple[str, str, str]]:
+    """(language, a count near a hand but not one before a word for cards, alone and after "I
+    had", the [counts] concept's governing law): "14 korttia", "jag hade 12 kort"; the count at
+    random."""
+    terms = pipeline.load_terms(ROOT / "content")
+    vocabulary = with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), terms)
+    chosen = random.Random("counts of cards")
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        counts = vocabulary[lang].counts
+        assert counts is not None
+        concept = next(c for c in terms.concepts if c.id == counts.concept)
+        law = f"law:{refs.law_of(concept.governing())}"
+        offsets = [offset for offset in range(-counts.near, counts.near + 1) if offset]
+        for card in [*CARDS_AFTER_A_COUNT[lang], "cards"]:
+            for before in ("", I_HAD[lang] + " "):
+                cases.append((lang, f"{before}{counts.hand + chosen.choice(offsets)} {card}", law))
+        cases.extend((lang, f"{I_HAD[lang]} {count}", law) for count in COUNTS_IN_WORDS[lang])
+    return cases
+
+
+# Phrases that say the same thing stand for each other, alone and within a term (search.toml
+# equivalents): the out-of-turn phrase, written here in the group's other wordings than the
+# terms of the concept use; written for this test, none from a held-out set (held-out dev halves
+# gained 2 of 384 with the rule, heldout14's "öppningsutspel i fel tur" and "sırası dışında pas")
+EQUIVALENT_PHRASES = [
+    ("fi", "passi vuoron ulkopuolella", "law:30"),
+    ("fi", "kahdennus ennen vuoroaan", "law:32"),
+    ("fi", "lähtö vuorottomasti", "law:54"),
+    ("fi", "vastakahdennus vuoron ulkopuolella", "law:32"),
+    ("fi", "tarjous ennen vuoroaan", "law:31"),
+    ("sv", "dubbling före sin tur", "law:32"),
+    ("sv", "pass utom tur", "law:30"),
+    ("sv", "öppningsutspel ur tur", "law:54"),
+    ("sv", "redubbling i fel tur", "law:32"),
+    ("sv", "kontraktsbud före sin tur", "law:31"),
+    ("tr", "sırası gelmeden pas", "law:30"),
+    ("tr", "sıra dışı kontr", "law:32"),
+    ("tr", "sırası değilken atak", "law:54"),
+    ("tr", "sırası olmadan kontr", "law:32"),
+    ("tr", "sırası değilken deklare", "law:31"),
+    ("pl", "kontra nie w swojej kolejce", "law:32"),
+    ("pl", "pas przed swoją kolejką", "law:30"),
+    ("pl", "wist bez kolejki", "law:54"),
+    ("pl", "rekontra nie w kolejności", "law:32"),
+    ("pl", "odzywka przed swoją kolejką", "law:31"),
+]
