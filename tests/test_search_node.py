@@ -53,15 +53,18 @@ def test_the_engines_node_tests_pass(site: Path) -> None:
 
 @pytest.mark.site
 @pytest.mark.browser
-def test_node_shows_the_first_page_a_fresh_search_page_shows(browser: object, base_url: str, node: object) -> None:
-    """A few hundred queries of every kind: the hrefs of the first page, in order, are the same
+@pytest.mark.parametrize("lang", ["fi", "sv", "tr", "pl"])  # a test per language: the workers share them
+def test_node_shows_the_first_page_a_fresh_search_page_shows(
+    browser: object, base_url: str, node: object, lang: str
+) -> None:
+    """Some fifty queries of every kind in the language: the hrefs of the first page, in order, are the same
     from a new engine under Node (tests/js/driver.mjs) as from a search page opened with the query."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
     differences = []
-    queries = compared_queries()
+    queries = [query for query_lang, query in compared_queries() if query_lang == lang]
     try:
-        for lang, query in queries:
+        for query in queries:
             page.goto(f"{base_url}{lang}/search/?q={quote(query)}")
             page.wait_for_function(WAIT, arg=query, timeout=30000)
             shown = page.eval_on_selector_all("#search-results a", "links => links.map(a => a.getAttribute('href'))")
@@ -70,5 +73,5 @@ def test_node_shows_the_first_page_a_fresh_search_page_shows(browser: object, ba
                 differences.append((lang, query, shown[:5], found[:5]))
     finally:
         context.close()
-    assert len(queries) >= 200
+    assert len(queries) >= 40
     assert not differences, differences
