@@ -20,6 +20,7 @@ from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage2_parse import load as loading
 from bridgelaws.stage2_parse.formats import get_parser
+from search_node import NODE, NodeSearch, node_search
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
@@ -198,3 +199,13 @@ def typed(browser: object, base_url: str) -> Iterator[SearchDriver]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     yield SearchDriver(context, base_url)
     context.close()
+
+
+@pytest.fixture(scope="module")
+def engine(site: Path) -> Iterator[NodeSearch]:
+    """The search engine of each language's page under Node (tests/search_node.py), one per
+    language kept between a module's queries, as one search page is when queries are typed on it."""
+    if NODE is None:
+        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
+    with node_search(site) as driver:
+        yield driver

@@ -14,7 +14,6 @@ situations' and English words' files), and none of it may change a later answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ from bench import heldout
 from bench.searchdriver import SearchDriver
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from conftest import ROOT
-from search_node import NODE, NodeSearch, node_search
+from search_node import NodeSearch
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # the held-out sets the spent-set test counts (tests/test_search_ranking.py SPENT_SETS): queries
@@ -42,14 +41,6 @@ def sampled_queries(sets: list[Path], every: int) -> list[heldout.Query]:
             mine = [query for query in queries if query.lang == lang]
             chosen.extend(mine[::every])
     return chosen
-
-
-@pytest.fixture(scope="module")
-def engine(site: Path) -> Iterator[NodeSearch]:
-    if NODE is None:
-        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
-    with node_search(site) as driver:
-        yield driver
 
 
 def differences(asked: list[heldout.Query], in_place: object, fresh: NodeSearch) -> list[str]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from conftest import ROOT
-from search_node import NODE, node_search
+from search_node import NODE, NodeSearch
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # provision queries in each language's forms, and words of every kind
@@ -28,14 +27,6 @@ def compared_queries(every: int = 3) -> list[tuple[str, str]]:
         queries += [(entry["lang"], entry["query"]) for entry in tomllib.loads(path.read_text("utf-8"))["query"]]
     queries = list(dict.fromkeys(queries))[::every]
     return queries + [(lang, query) for lang in ("fi", "sv", "tr", "pl") for query in PROVISION_QUERIES]
-
-
-@pytest.fixture(scope="module")
-def node(site: Path) -> Iterator[object]:
-    if NODE is None:
-        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
-    with node_search(site) as driver:
-        yield driver
 
 
 @pytest.mark.site
@@ -55,7 +46,7 @@ def test_the_engines_node_tests_pass(site: Path) -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["fi", "sv", "tr", "pl"])  # a test per language: the workers share them
 def test_node_shows_the_first_page_a_fresh_search_page_shows(
-    browser: object, base_url: str, node: object, lang: str
+    browser: object, base_url: str, engine: NodeSearch, lang: str
 ) -> None:
     """Some fifty queries of every kind in the language: the hrefs of the first page, in order, are the same
     from a new engine under Node (tests/js/driver.mjs) as from a search page opened with the query."""
@@ -68,7 +59,7 @@ def test_node_shows_the_first_page_a_fresh_search_page_shows(
             page.goto(f"{base_url}{lang}/search/?q={quote(query)}")
             page.wait_for_function(WAIT, arg=query, timeout=30000)
             shown = page.eval_on_selector_all("#search-results a", "links => links.map(a => a.getAttribute('href'))")
-            found = node.first_page(lang, query, fresh=True)  # type: ignore[attr-defined]
+            found = engine.first_page(lang, query, fresh=True)  # type: ignore[attr-defined]
             if found != shown:
                 differences.append((lang, query, shown[:5], found[:5]))
     finally:

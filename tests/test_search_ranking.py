@@ -17,7 +17,7 @@ import hashlib
 import itertools
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,18 +39,9 @@ from search_cases import (
     governing_misses,
     situation_queries,
 )
-from search_node import NODE, NodeSearch, node_search, search_data
+from search_node import NodeSearch, search_data
 
 pytestmark = pytest.mark.site
-
-
-@pytest.fixture(scope="module")
-def engine(site: Path) -> Iterator[NodeSearch]:
-    """The engine of each language's search page under Node, kept between the module's queries."""
-    if NODE is None:
-        pytest.fail("node is missing: run `make test` (it installs Debian's nodejs)")
-    with node_search(site) as driver:
-        yield driver
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)  # a test per language: the workers share them
