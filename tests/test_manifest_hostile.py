@@ -1,11 +1,12 @@
 """Hostile and mistaken manifests: markup in ids and paths, files outside ``content/sources``,
 colliding URLs, unbounded ranges, and every key given a value of the wrong type.
 
-Each case copies ``content/`` to a temporary folder, edits ``sources/manifest.toml``, runs
-``bridgelaws generate`` in-process and checks: no traceback; exit 1 (2 only when the manifest as
-a whole cannot be read); an ``error:`` naming the manifest line of the entry or of the key; the
-other documents still generated; nothing written outside ``content/docs``; and no markup of a
-refused field in any page.
+Each case copies ``content/sources`` to a temporary folder, edits ``manifest.toml`` and reads it
+as the build does: an error naming the manifest line of the entry or of the key, the refused
+entry left out, the others kept, nothing written.  One case of each kind of check then runs
+through ``bridgelaws generate`` in-process on a copy of ``content/``: no traceback; exit 1 (2 only
+when the manifest as a whole cannot be read); the ``error:``; the other documents still
+generated; nothing written outside ``content/docs``; and no markup of a refused field in any page.
 """
 
 from __future__ import annotations
@@ -202,22 +203,81 @@ def _entry_header(lines: list[str], line: int) -> int:
     return max(i + 1 for i in range(line) if lines[i].lstrip().startswith("[["))
 
 
-@pytest.mark.parametrize(("case", "edit", "left_out", "says"), CASES, ids=[case[0] for case in CASES])
-def test_a_hostile_manifest_entry_is_refused_at_its_line(
-    case: str, edit: Edit, left_out: set[str], says: str, project: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    content = project / "content"
-    sources = content / "sources"
+def _edited(project: Path, edit: Edit) -> tuple[Path, str, int]:
+    """The project's manifest after ``edit``: its path, its text and the line the error must name."""
+    sources = project / "content" / "sources"
     path = sources / MANIFEST
     text, line = edit(path.read_text(encoding="utf-8"), sources)
     path.write_text(text, encoding="utf-8")
+    return path, text, line
+
+
+@pytest.fixture
+def sources_only(tmp_path: Path) -> Path:
+    """A project holding only ``content/sources`` (what the manifest's checks read)."""
+    shutil.copytree(ROOT / "content" / "sources", tmp_path / "content" / "sources")
+    return tmp_path
+
+
+# the cases refused when the source is loaded, not when the manifest is read: a file that is not there
+AT_LOAD = {"file missing, link out beside", "file missing in folder"}
+READ = [case for case in CASES if case[0] not in AT_LOAD]
+
+
+@pytest.mark.parametrize(("case", "edit", "left_out", "says"), READ, ids=[case[0] for case in READ])
+def test_a_hostile_manifest_entry_is_refused_at_its_line(
+    case: str, edit: Edit, left_out: set[str], says: str, sources_only: Path
+) -> None:
+    """Every case, where the manifest is read: the entry refused with an error at its line (or its
+    table's), the others kept, nothing written and nothing of the refused field kept."""
+    path, text, line = _edited(sources_only, edit)
+    before = _files(sources_only)
+    listed = manifest.read(path)
+    named = {int(n) for error in listed.errors for n in re.findall(rf"^\S*{MANIFEST}:(\d+): ", error)}
+    assert named & {line, _entry_header(text.split("\n"), line)}, (line, listed.errors)
+    assert any(says in error for error in listed.errors), listed.errors
+    kept = [meta for _, metas in listed.entries for meta in metas]
+    assert {meta.id for meta in kept} == ALL - left_out
+    assert all("onerror" not in repr(meta) and "SECRET-OUTSIDE" not in repr(meta) for meta in kept)
+    assert _files(sources_only) == before
+    assert not (sources_only / "escaped").exists() and not Path("/tmp/escaped").exists()
+
+
+# the cases run through the whole of `bridgelaws generate`: those refused at load, and one of each
+# kind of check the manifest makes (a name, a path, a file, a range, a collision, a reserved URL,
+# a wrong type, a text), so that what is refused is shown to stay out of every page while the rest
+# is generated
+GENERATED = AT_LOAD | {
+    "markup in id",
+    "markup in path",
+    "control character in title",
+    "file symlink out",
+    "file ../../etc/passwd",
+    "contents law 94",
+    "two documents at one path",
+    "path search",
+    "document title as table",
+    "source document as integer",
+}
+assert {case[0] for case in CASES} >= GENERATED
+
+
+@pytest.mark.parametrize(
+    ("case", "edit", "left_out", "says"),
+    [case for case in CASES if case[0] in GENERATED],
+    ids=[case[0] for case in CASES if case[0] in GENERATED],
+)
+def test_a_refused_entry_is_left_out_and_the_rest_generated(
+    case: str, edit: Edit, left_out: set[str], says: str, project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = project / "content"
+    _, text, line = _edited(project, edit)
     before = _files(project)
     code, err = _generate(content, capsys)
     assert "Traceback" not in err and "internal error" not in err, err
     assert code == 1, err
-    lines = text.split("\n")
     named = {int(n) for n in re.findall(rf"^error: \S*{MANIFEST}:(\d+): ", err, re.MULTILINE)}
-    assert named & {line, _entry_header(lines, line)}, (line, err)
+    assert named & {line, _entry_header(text.split("\n"), line)}, (line, err)
     assert says in err, err
     # the other documents are generated, the refused ones are not
     exported = json.loads((content / "docs" / "en" / "api" / "laws.json").read_text(encoding="utf-8"))
