@@ -19,7 +19,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
+from functools import lru_cache, partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -37,6 +37,13 @@ CHROMIUM_ARGS = (
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".webmanifest")
 
 
+@lru_cache(maxsize=512)
+def _compressed(path: str, mtime_ns: int, size: int) -> bytes:
+    """A file's gzip body, made once per version of the file (its time and size in the key): the
+    server runs in the test's own process, and each page load asks for the same scripts again."""
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6)
+
+
 class GzipHandler(SimpleHTTPRequestHandler):
     """Static files, text gzip-compressed when the browser accepts it."""
 
@@ -48,7 +55,8 @@ class GzipHandler(SimpleHTTPRequestHandler):
             path = path / "index.html"
         if not (path.suffix in COMPRESSIBLE and path.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")):
             return super().send_head()
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        stat = path.stat()
+        body = _compressed(str(path), stat.st_mtime_ns, stat.st_size)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
