@@ -1,5 +1,6 @@
 """The search engine under Node on a built site (tests/js/driver.mjs): a query's first page, the
-links a fresh search page shows, in milliseconds rather than a browser's second."""
+links a fresh search page shows, in milliseconds rather than a browser's second.  And /search/'s
+language detection under Node (tests/js/detect.mjs), on any detection data."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 DRIVER = Path(__file__).resolve().parent / "js" / "driver.mjs"
+DETECT = Path(__file__).resolve().parent / "js" / "detect.mjs"
 NODE = shutil.which("node")
 
 
@@ -76,3 +79,32 @@ def search_data(site: Path, lang: str) -> dict[str, object]:
     found = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
     assert found, f"no search data in {lang}/search/"
     return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+@dataclass
+class Detected:
+    """What /search/'s detection (search/engine/detect.js) makes of queries and words."""
+
+    langs: list[str | list[str]]  # each query's language, or its candidates side by side
+    scores: list[dict[str, float]]  # each query's score per language
+    models: list[dict[str, int]]  # each word's letter-model log-likelihood per language
+
+
+def detect_in_node(data: dict[str, object], queries: list[str], words: list[str] | None = None) -> Detected:
+    """``detectLanguage`` of each query and ``modelScores`` of each folded word, on ``data``
+    (a /search/ page's #search-detect)."""
+    if NODE is None:
+        raise RuntimeError("node not found: run `make test` (it installs Debian's nodejs)")
+    run = subprocess.run(
+        [NODE, str(DETECT)],
+        input=json.dumps({"data": data, "queries": queries, "words": words or []}),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=300,
+    )
+    if run.returncode:
+        raise RuntimeError(run.stderr[-4000:])
+    found = json.loads(run.stdout)
+    return Detected(found["detected"], found["scores"], found["models"])

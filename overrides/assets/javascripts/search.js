@@ -8,8 +8,9 @@
  *    engine runs on the page and under Node (tests/js/).
  *  - search/page/: the page: its data and form (page-data.js), the browser's I/O
  *    (browser-io.js), results as DOM (render.js) and a language's search page (language-page.js).
- * /search/ (#search-detect) runs search-anywhere.js, which imports the engine and the rendering
- * from here: the query's language, or each likely language side by side.
+ * /search/ (#search-detect) runs search-anywhere.js, which imports the engine, the rendering and
+ * the language detection (search/engine/detect.js) from here: the query's language, or each
+ * likely language side by side.
  *
  * The rules of references (their syntax, ancestors, printed form), result keys and labels, the
  * number of laws and URLs are Python's: the data gives them, these scripts copy none of them. */
@@ -17,6 +18,7 @@ import { searchEngine as engineOf } from "./search/engine/engine.js";
 import { languagePage } from "./search/page/language-page.js";
 import { io, pageData } from "./search/page/page-data.js";
 
+export { detectLanguage } from "./search/engine/detect.js";
 export { FRAGMENTS_PER_ROUND, nextRound, placeLater, resultGroups } from "./search/engine/placement.js";
 export { format, searchable } from "./search/engine/text.js";
 export { syncUrl } from "./search/page/language-page.js";

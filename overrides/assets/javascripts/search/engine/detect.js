@@ -1,0 +1,130 @@
+/* bridge-laws search: which language a query of /search/ is written in (search-anywhere.js asks
+ * detectLanguage).  The data is /search/'s #search-detect, written by
+ * bridgelaws/search/detection.py: each language's letters, provision forms and words, the
+ * weights and margin of content/search.toml [detect], and the letter model learned at build
+ * time.  Pure: no DOM, no network; the one implementation of the rule (tests run it under Node). */
+import { folder, sharedStart } from "./text.js";
+
+// a query of any language is folded as the English interface's text is (text.js folder)
+const foldAny = folder("en");
+
+/** Each language's score for a query, with the weights of the data (content/search.toml
+ * [detect]): a letter of that language only ("å") or one it shares ("ä"); its provision form
+ * ("lag 16", "Yasa 45", "12 §"); each word of its texts or terms, or else, for the language
+ * whose word shares the longest start (at least `prefix` letters) with it, an inflected form
+ * ("deklarasyon": Turkish "deklarasyonu" shares 11 letters, Polish "deklaracji" 7); and, for
+ * a word no list carries, the letter model's likeliest language when it leads the next by
+ * `model.sure` nats ("trumfa" → sv; an English word it tells, as "hesitation", counts for
+ * scores.en).  A word of the term base's English ("penalty", "revoke") counts for no one.
+ * "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
+function languageScores(query, detect) {
+  const weight = detect.weights;
+  const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
+  const owners = (letter) => detect.languages.filter((lang) => detect.letters[lang].includes(letter));
+  for (const letter of new Set([...query, ...query.toLowerCase()])) {
+    const those = owners(letter);
+    for (const lang of those) scores[lang] += those.length === 1 ? weight.own_letter : weight.shared_letter;
+  }
+  const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
+  for (const lang of detect.languages) {
+    if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += weight.form;
+  }
+  const english = wordSet(ENGLISH, detect);
+  scores[ENGLISH] = 0;
+  for (const token of tokens) {
+    if (!/^\p{L}{3,}$/u.test(token) || english.has(token)) continue;
+    const exact = detect.languages.filter((lang) => wordSet(lang, detect).has(token));
+    exact.forEach((lang) => (scores[lang] += weight.word));
+    if (exact.length) continue;
+    if (token.length >= detect.prefix) {
+      const shared = Object.fromEntries(detect.languages.map((lang) => [lang, longestStart(token, detect.words[lang] || [])]));
+      const longest = Math.max(...Object.values(shared));
+      if (longest >= detect.prefix) for (const lang of detect.languages) if (shared[lang] === longest) scores[lang] += weight.word_start;
+    }
+    const likely = modelScores(token, detect.model);
+    const ranked = Object.keys(likely).sort((a, b) => likely[b] - likely[a]);
+    if (ranked.length > 1 && likely[ranked[0]] - likely[ranked[1]] >= detect.model.sure) scores[ranked[0]] += weight.model;
+  }
+  return scores;
+}
+
+// the English model's language: words every language's search knows (the term base's English)
+const ENGLISH = "en";
+
+/** A folded word's letter n-grams of 1 to `order` letters, its edges marked "_": the n-grams
+ * langmodel.py letter_grams counted when it learned the model (what a table holds must be what
+ * is looked up). */
+function letterGrams(word, order) {
+  const padded = [..."_" + word + "_"];
+  const grams = [];
+  for (let n = 1; n <= order; n++) {
+    for (let at = 0; at + n <= padded.length; at++) {
+      const gram = padded.slice(at, at + n).join("");
+      if (gram !== "_") grams.push(gram);
+    }
+  }
+  return grams;
+}
+
+const modelTables = new WeakMap(); // a model → each language's n-grams and their levels
+
+/** Each model language's log-likelihood of a folded word in whole nats (the letter model of
+ * bridgelaws/search/langmodel.py): per n-gram some language keeps, its floor for the n-gram's
+ * length plus the n-gram's level; an n-gram no language keeps counts for none. */
+export function modelScores(word, model) {
+  if (!modelTables.has(model)) {
+    const tables = Object.fromEntries(
+      Object.entries(model.grams).map(([lang, byLevel]) => {
+        const table = new Map();
+        byLevel.forEach((joined, at) => joined.split(" ").forEach((gram) => gram && table.set(gram, at + 1)));
+        return [lang, table];
+      }),
+    );
+    modelTables.set(model, tables);
+  }
+  const tables = modelTables.get(model);
+  const grams = letterGrams(word, model.order).filter((gram) => Object.values(tables).some((table) => table.has(gram)));
+  return Object.fromEntries(
+    model.languages.map((lang) => [lang, grams.reduce((sum, gram) => sum + model.floor[lang][[...gram].length - 1] + (tables[lang].get(gram) || 0), 0)]),
+  );
+}
+
+const wordSets = new WeakMap(); // the data → each language's words as a Set
+function wordSet(lang, detect) {
+  if (!wordSets.has(detect)) wordSets.set(detect, new Map());
+  const sets = wordSets.get(detect);
+  if (!sets.has(lang)) sets.set(lang, new Set((lang === ENGLISH ? detect.english : detect.words[lang]) || []));
+  return sets.get(lang);
+}
+
+/** How many first letters `token` shares with the word of `words` that shares most. */
+function longestStart(token, words) {
+  return words.reduce((best, word) => Math.max(best, sharedStart(token, word)), 0);
+}
+
+/** The letter model's log-likelihood of the query's words: what orders languages the other
+ * signals tie ("hjärter": sv before fi). */
+function queryLikelihood(query, detect) {
+  const total = {};
+  for (const token of foldAny(query).split(/[^\p{L}\p{N}§]+/u)) {
+    if (!/^\p{L}{3,}$/u.test(token)) continue;
+    for (const [lang, score] of Object.entries(modelScores(token, detect.model))) total[lang] = (total[lang] || 0) + score;
+  }
+  return total;
+}
+
+/** {lang} when one language scores `margin` times any other; else {candidates}: the languages
+ * near the best, best first, or all of them when nothing speaks for any. */
+export function detectLanguage(query, detect) {
+  const scores = languageScores(query, detect);
+  const likelihood = queryLikelihood(query, detect);
+  // best first; a tie by the letter model's likelihood of the whole query, then the data's order
+  const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a] || (likelihood[b] || 0) - (likelihood[a] || 0));
+  const best = scores[ranked[0]];
+  const second = ranked.length > 1 ? scores[ranked[1]] : 0;
+  // English words that no list carries ("trump") weigh against every language: side by side
+  if (best > 0 && best >= detect.margin * second && best > second && best > scores[ENGLISH]) return { lang: ranked[0], scores };
+  // best first (a tie in the data's order): the likeliest language's results come first
+  const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
+  return { candidates, scores };
+}
