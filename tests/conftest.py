@@ -68,6 +68,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for mark in needed_marks(item):
             if item.get_closest_marker(mark) is None:
                 item.add_marker(mark)
+    # the tests that need no built site first (in their order): under pytest-xdist the worker that
+    # builds the site (20 s) is then the only one waiting for it, the others run these meanwhile
+    items.sort(key=lambda item: item.get_closest_marker("site") is not None)
 
 
 @pytest.fixture(scope="session")

@@ -66,5 +66,5 @@ def test_node_shows_the_first_page_a_fresh_search_page_shows(
                 differences.append((lang, query, shown[:5], found[:5]))
     finally:
         context.close()
-    assert len(queries) >= 40
+    assert len(queries) >= 25  # every sixth held-out query of the language and its provision queries
     assert not differences, differences
