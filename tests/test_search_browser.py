@@ -386,24 +386,6 @@ def test_a_first_page_stops_reading_at_a_round_that_finds_nothing(
     assert len(fragments) <= most, len(fragments)
 
 
-def test_the_situations_fetched_for_earlier_queries_change_no_answer(browser: object, base_url: str) -> None:
-    """The situations come in files by their words' first letters, each fetched once: a query's
-    results are the same on a fresh page and after other queries fetched other files (their
-    situations sit among the concepts in one order, whichever file came first)."""
-    cases = situation_queries("situations fetched before", 6)
-    for lang in SEARCH_LANGUAGES:
-        queries = [query for case_lang, query, _ in cases if case_lang == lang]
-        context = browser.new_context()  # type: ignore[attr-defined]
-        try:
-            fresh = SearchDriver(context, base_url, fresh=True)
-            answers = {query: fresh.search(lang, query) for query in queries}
-            typed = SearchDriver(context, base_url)
-            for query in reversed(queries):  # on one page, each typed after the ones after it
-                assert typed.search(lang, query) == answers[query], (lang, query)
-        finally:
-            context.close()
-
-
 def test_a_situation_answering_the_query_says_what_it_is_about(typed: SearchDriver) -> None:
     """A situation's law first as its "where to read" page: the result names the law's title, or
     where the language has none the situation's phrase; and the status line does not say that

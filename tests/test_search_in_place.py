@@ -22,6 +22,7 @@ from bench import heldout
 from bench.searchdriver import SearchDriver
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from conftest import ROOT
+from search_cases import situation_queries
 from search_node import NodeSearch
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -75,6 +76,18 @@ def test_a_whole_set_asked_in_order_answers_as_new_engines_do(engine: NodeSearch
     assert len(queries) >= 100
     differing = differences(queries, engine, engine)
     assert not differing, f"{len(differing)} of {len(queries)} differ:\n" + "\n".join(differing)
+
+
+def test_the_situations_fetched_for_earlier_queries_change_no_answer(engine: NodeSearch) -> None:
+    """The situations come in files by their words' first letters, each fetched once: a query's
+    results are the same from a new engine and after other queries fetched other files (their
+    situations sit among the concepts in one order, whichever file came first)."""
+    cases = situation_queries("situations fetched before", 6)
+    for lang in SEARCH_LANGUAGES:
+        queries = [query for case_lang, query, _ in cases if case_lang == lang]
+        answers = {query: engine.first_page(lang, query, fresh=True) for query in queries}
+        for query in reversed(queries):  # of one engine, each asked after the ones after it
+            assert engine.first_page(lang, query) == answers[query], (lang, query)
 
 
 @pytest.mark.browser
