@@ -54,79 +54,76 @@ export function searchEngine(data, io) {
     return () => (instance ??= io.pagefind(lang));
   }
 
-
-/** What the query names before any text is searched: the provision's hits and the concepts'
- * and situations' (conceptHits), from the page's data (and the situations' file).  `answered`:
- * a concept or situation answers the whole query, so where its laws go does not depend on the
- * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
- * the query was matched against (loneWordHits goes on from it). */
-async function namedResults(query, edition) {
-  const provision = parseProvision(query);
-  const pagefind = pagefindOfSearch();
-  if (!provision) pagefind().catch(() => {}); // loading beside the concepts (textResults reports a failure)
-  let hits = [];
-  if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
-  else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-  let vocabulary = PAGE_VOCABULARY;
-  let named = conceptsNamed(query, vocabulary);
-  const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
-  if (letters.length) {
-    // a word the language's own words do not name may be English; the situations' files are
-    // fetched meanwhile (the English words may add some: those are fetched after)
-    if (mayNameSituation(query, named)) situationKeysOf(query, vocabulary).then((keys) => keys.forEach(situationFile));
-    vocabulary = await vocabularyWith(letters, []);
-    named = conceptsNamed(query, vocabulary); // again, with the English words
+  /** What the query names before any text is searched: the provision's hits and the concepts'
+   * and situations' (conceptHits), from the page's data (and the situations' file).  `answered`:
+   * a concept or situation answers the whole query, so where its laws go does not depend on the
+   * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
+   * the query was matched against (loneWordHits goes on from it). */
+  async function namedResults(query, edition) {
+    const provision = parseProvision(query);
+    const pagefind = pagefindOfSearch();
+    if (!provision) pagefind().catch(() => {}); // loading beside the concepts (textResults reports a failure)
+    let hits = [];
+    if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
+    else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
+    let vocabulary = PAGE_VOCABULARY;
+    let named = conceptsNamed(query, vocabulary);
+    const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
+    if (letters.length) {
+      // a word the language's own words do not name may be English; the situations' files are
+      // fetched meanwhile (the English words may add some: those are fetched after)
+      if (mayNameSituation(query, named)) situationKeysOf(query, vocabulary).then((keys) => keys.forEach(situationFile));
+      vocabulary = await vocabularyWith(letters, []);
+      named = conceptsNamed(query, vocabulary); // again, with the English words
+    }
+    if (!provision && mayNameSituation(query, named)) {
+      vocabulary = await withSituations(query, vocabulary);
+      named = conceptsNamed(query, vocabulary); // again, with the situations
+    }
+    const found = conceptHits(withSharedLaws(named, query), edition);
+    hits = hits.concat(found.first);
+    const later = { third: found.third, next: found.next, after: found.after };
+    return { provision, hits, later, answered: named.some((match) => match.answers), vocabulary, pagefind };
   }
-  if (!provision && mayNameSituation(query, named)) {
-    vocabulary = await withSituations(query, vocabulary);
-    named = conceptsNamed(query, vocabulary); // again, with the situations
+
+  /** Pagefind's ranked word results for a query namedResults has read (textHits turns them into
+   * hits, a page at a time); none for a provision. */
+  async function wordResults(query, edition, { provision, answered, pagefind }) {
+    let approximate = null;
+    let partial = false;
+    let ranked = [];
+    let forms = [];
+    let failure = null;
+    try {
+      if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition, pagefind));
+      // a concept or situation answering the whole query: no "no page has all the words"
+      partial &&= !answered;
+    } catch (error) {
+      failure = format((io.strings || data.strings).search_offline, { error: error.message || error });
+    }
+    return { ranked, forms, approximate, partial, failure };
   }
-  const found = conceptHits(withSharedLaws(named, query), edition);
-  hits = hits.concat(found.first);
-  const later = { third: found.third, next: found.next, after: found.after };
-  return { provision, hits, later, answered: named.some((match) => match.answers), vocabulary, pagefind };
-}
 
-/** Pagefind's ranked word results for a query namedResults has read (textHits turns them into
- * hits, a page at a time); none for a provision. */
-async function wordResults(query, edition, { provision, answered, pagefind }) {
-  let approximate = null;
-  let partial = false;
-  let ranked = [];
-  let forms = [];
-  let failure = null;
-  try {
-    if (!provision) ({ ranked, approximate, partial, forms } = await textResults(query, edition, pagefind));
-    // a concept or situation answering the whole query: no "no page has all the words"
-    partial &&= !answered;
-  } catch (error) {
-    failure = format((io.strings || data.strings).search_offline, { error: error.message || error });
+  /** The search up to its first results: namedResults, then wordResults. */
+  async function search(query, edition) {
+    const named = await namedResults(query, edition);
+    return { ...named, ...(await wordResults(query, edition, named)) };
   }
-  return { ranked, forms, approximate, partial, failure };
-}
 
-/** The search up to its first results: namedResults, then wordResults. */
-async function search(query, edition) {
-  const named = await namedResults(query, edition);
-  return { ...named, ...(await wordResults(query, edition, named)) };
-}
-
-/** What a lone word no page holds may still lead to: the laws of the concepts and situations
- * holding it (conceptsOfLoneWord), as conceptHits places them.  Not for a word pages hold: the
- * texts printing it are what was asked, and a concept's phrase holding it in passing is a guess
- * ("korrekt" in 25's "korrekta och felaktiga ändringar av bud", "förfarande" in four laws'
- * titles): such "where to read" pages among a printed word's texts are no answer to it. */
-async function loneWordHits(query, edition, vocabulary) {
-  if (parseProvision(query)) return null;
-  let named = conceptsOfLoneWord(query, vocabulary);
-  if (!named.length) {
-    // the situations' file only when no concept holds the word: a first search's budget
-    named = conceptsOfLoneWord(query, await withSituations(query, vocabulary));
+  /** What a lone word no page holds may still lead to: the laws of the concepts and situations
+   * holding it (conceptsOfLoneWord), as conceptHits places them.  Not for a word pages hold: the
+   * texts printing it are what was asked, and a concept's phrase holding it in passing is a guess
+   * ("korrekt" in 25's "korrekta och felaktiga ändringar av bud", "förfarande" in four laws'
+   * titles): such "where to read" pages among a printed word's texts are no answer to it. */
+  async function loneWordHits(query, edition, vocabulary) {
+    if (parseProvision(query)) return null;
+    let named = conceptsOfLoneWord(query, vocabulary);
+    if (!named.length) {
+      // the situations' file only when no concept holds the word: a first search's budget
+      named = conceptsOfLoneWord(query, await withSituations(query, vocabulary));
+    }
+    return conceptHits(named, edition);
   }
-  return conceptHits(named, edition);
-}
-
-return { lang, search, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 
   return { lang, search, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }
