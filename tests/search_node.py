@@ -23,17 +23,18 @@ class NodeSearch:
     """One Node process answering queries in order, one engine per language kept between them,
     as one search page per language is when queries are typed on it (bench.searchdriver's
     ``typed``); ``fresh``: a new engine for each query, as a page opened with the query has.
-    :meth:`search` answers as :meth:`bench.searchdriver.SearchDriver.search` does, for the first
-    page (Node has no "more results" to press)."""
+    :meth:`search` answers as :meth:`bench.searchdriver.SearchDriver.search` does."""
 
     def __init__(self, process: subprocess.Popen[str], fresh: bool = False) -> None:
         self.process = process
         self.fresh = fresh
         self.origins: dict[str, list[str]] = {}  # each language's last first page: its results' origins
 
-    def ask(self, lang: str, query: str, edition: str = "", fresh: bool = False) -> dict[str, list[str]]:
+    def ask(
+        self, lang: str, query: str, edition: str = "", fresh: bool = False, every: bool = False
+    ) -> dict[str, list[str]]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        line = {"lang": lang, "query": query, "edition": edition, "fresh": fresh or self.fresh}
+        line = {"lang": lang, "query": query, "edition": edition, "fresh": fresh or self.fresh, "every": every}
         self.process.stdin.write(json.dumps(line) + "\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
@@ -47,9 +48,9 @@ class NodeSearch:
         return list(self.ask(lang, query, edition, fresh)["hrefs"])
 
     def search(self, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
-        if every:
-            raise NotImplementedError("the Node driver answers the first page only")
-        return self.first_page(lang, query, edition)
+        """The hrefs of the first page, or with ``every`` of every result ("More results" pressed
+        until it is gone), in order."""
+        return list(self.ask(lang, query, edition, every=every)["hrefs"])
 
     def shows_a_text(self, lang: str) -> bool:
         """Whether the language's last first page shows a text's result (not only concepts' laws)."""

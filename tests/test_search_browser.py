@@ -45,7 +45,7 @@ from search_cases import (
     counts_of_cards_that_are_no_hand,
     situation_queries,
 )
-from search_node import search_data
+from search_node import NodeSearch, search_data
 
 pytestmark = pytest.mark.browser
 
@@ -551,7 +551,7 @@ def test_a_short_word_beside_longer_ones_neither_finds_nor_marks(typed: SearchDr
     ],
 )
 def test_a_finnish_base_form_finds_its_inflected_stems(
-    typed: SearchDriver, corpus: Corpus, query: str, edition: str, stems: tuple[str, ...]
+    engine: NodeSearch, corpus: Corpus, query: str, edition: str, stems: tuple[str, ...]
 ) -> None:
     """Every law of the edition holding a form of the word is found (none is lost to the
     stemmer's blind spot for consonant gradation)."""
@@ -561,7 +561,7 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
         for key, text in bench_words.group_texts(entry).items()
         if key.startswith("law:") and re.search(r"\b(" + "|".join(stems) + ")", text.lower())
     }
-    found = {result_key(href) for href in typed.search("fi", query, edition, every=True)}
+    found = {result_key(href) for href in engine.search("fi", query, edition, every=True)}
     assert holders, query
     assert holders <= found, sorted(holders - found)
 
@@ -578,7 +578,7 @@ def test_a_finnish_base_form_finds_its_inflected_stems(
     ],
 )
 def test_turkish_consonant_mutation_finds_the_whole_word_family(
-    typed: SearchDriver, corpus: Corpus, query: str, family: str
+    engine: NodeSearch, corpus: Corpus, query: str, family: str
 ) -> None:
     """Every Turkish law holding a form of the word, whichever form is typed (ortak finds
     ortağı and ortağı finds ortak): search.toml's Turkish variants, beside the stemmer, and the
@@ -588,7 +588,7 @@ def test_turkish_consonant_mutation_finds_the_whole_word_family(
         for key, text in bench_words.group_texts(entry).items():
             if re.search(family, text.replace("I", "ı").replace("İ", "i").lower()):
                 holders.add(key)
-    found = {result_key(href) for href in typed.search("tr", query, every=True)}
+    found = {result_key(href) for href in engine.search("tr", query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
 
@@ -607,17 +607,18 @@ COMPOUND_PARTS = [
 
 @pytest.mark.parametrize(("lang", "query", "stem"), COMPOUND_PARTS, ids=[f"{c[0]}:{c[1]}" for c in COMPOUND_PARTS])
 def test_a_part_finds_every_law_with_a_compound_of_it(
-    typed: SearchDriver, corpus: Corpus, lang: str, query: str, stem: str
+    engine: NodeSearch, corpus: Corpus, lang: str, query: str, stem: str
 ) -> None:
     """Issue 17: the compounds' parts are indexed beside them (content/search.toml [<lang>.compounds]),
-    so a part finds the laws whose texts hold it only inside a compound."""
+    so a part finds the laws whose texts hold it only inside a compound (every result, under Node;
+    test_every_result_in_chromium_is_every_result_under_node checks a page shows the same)."""
     holders = {
         key
         for entry in corpus.in_language(lang)
         for key, text in bench_words.group_texts(entry).items()
         if bench_words.fold(stem, lang) in bench_words.fold(text, lang)
     }
-    found = {result_key(href) for href in typed.search(lang, query, every=True)}
+    found = {result_key(href) for href in engine.search(lang, query, every=True)}
     assert len(holders) >= 2, holders
     assert holders <= found, sorted(holders - found)
 
@@ -639,17 +640,33 @@ def _words_only_after_a_glued_hyphen(corpus: Corpus, lang: str) -> dict[str, set
 
 
 @pytest.mark.parametrize("lang", ["fi", "sv"])  # the texts with such words
-def test_a_word_printed_only_after_a_glued_hyphen_is_found(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
+def test_a_word_printed_only_after_a_glued_hyphen_is_found(engine: NodeSearch, corpus: Corpus, lang: str) -> None:
     """Pagefind indexes "D-momentti" whole and by its parts unstemmed, so "momentti" found nothing;
-    compounds.with_parts indexes such a word beside itself."""
+    compounds.with_parts indexes such a word beside itself (every result, under Node)."""
     words = _words_only_after_a_glued_hyphen(corpus, lang)
     assert words, lang
     misses = []
     for word, holders in sorted(words.items()):
-        found = {result_key(href) for href in typed.search(lang, word, every=True)}
+        found = {result_key(href) for href in engine.search(lang, word, every=True)}
         if not holders <= found:
             misses.append((word, sorted(holders - found)))
     assert not misses
+
+
+def test_every_result_in_chromium_is_every_result_under_node(typed: SearchDriver, engine: NodeSearch) -> None:
+    """A compound's part, a word printed only after a glued hyphen, a Finnish base form in one
+    edition and a Turkish mutated form (the tables above, under Node): every result a page shows
+    once "More results" is gone, in order, is every result of the engine under Node."""
+    cases = [
+        ("fi", "johtaja", ""),
+        ("sv", "perioden", ""),
+        ("fi", "momentti", ""),
+        ("fi", "käsi", "2007"),
+        ("tr", "ortak", ""),
+    ]
+    for lang, query, edition in cases:
+        shown = typed.search(lang, query, edition, every=True)
+        assert shown == engine.search(lang, query, edition, every=True), (lang, query, edition)
 
 
 def test_no_snippet_shows_a_hidden_part_and_a_part_marks_its_compound(typed: SearchDriver) -> None:

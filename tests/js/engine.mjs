@@ -113,6 +113,22 @@ export async function firstPageHits(engine, query, edition = "") {
   return session.state.shown.map((entry) => entry.hit);
 }
 
+/** Every result of a search, in order, as a page shows them once "More results" has been pressed
+ * until it is gone (language-page.js: each press runs session.more(), then shows what is new). */
+export async function everyHit(engine, query, edition = "") {
+  const session = searchSession(engine, query, edition);
+  await session.named();
+  session.showEarly();
+  await session.words();
+  await session.firstPage();
+  session.reveal();
+  while (session.hasMore()) {
+    await session.more();
+    session.reveal();
+  }
+  return session.state.shown.map((entry) => entry.hit);
+}
+
 /** The links of a search's first page, in order. */
 export async function firstPageLinks(engine, query, edition = "") {
   return (await firstPageHits(engine, query, edition)).map((hit) => hit.url);
