@@ -219,53 +219,6 @@ def test_every_sub_point_of_a_regulation_answers_like_a_provision(typed: SearchD
     assert not failures
 
 
-# -- words -----------------------------------------------------------------------------------------
-
-WORDS = [
-    # (language, query, a law that must be among the first three results)
-    ("fi", "revokki", "law:61"),
-    ("fi", "revokin", "law:62"),
-    ("fi", "revokkia", "law:61"),
-    ("fi", "REVOKKI", "law:61"),
-    ("fi", "lepaaja", "law:42"),  # lepääjä without its accents
-    ("fi", "kilpailunjohtajan harkintavalta", "law:12"),
-    ("fi", "sopimus", "law:40"),  # sopimukseen, sopimusten
-    ("sv", "träkarlen", "law:9"),
-    ("sv", "TRÄKARLEN", "law:9"),
-    ("sv", "trakarlen", "law:9"),
-    ("sv", "tavlingsledaren", "law:12"),
-    ("tr", "rönons", "law:43"),
-    ("tr", "ronons", "law:43"),
-    ("tr", "KISITLAMALAR", "law:43"),
-    ("tr", "kisitlama", "law:43"),
-    ("tr", "İhlal", "law:43"),
-    ("tr", "IHLAL", "law:43"),
-    ("pl", "sedzia", "pl/2017/pzbs/25"),
-    ("pl", "sędziego", "pl/2017/pzbs/4"),
-    # everyday words the laws do not use (the term base, content/terms)
-    ("fi", "miettimistauko", "law:16"),
-    ("fi", "klaimi", "law:68"),
-    ("sv", "tveka", "law:16"),
-    ("sv", "claim", "law:68"),
-    ("tr", "tereddüt", "law:16"),
-    ("tr", "claim", "law:68"),
-    ("pl", "zawahanie", "law:16"),
-    ("pl", "claim", "law:68"),
-    # the English words directors use everywhere (the term base's English terms)
-    ("fi", "revoke", "law:61"),
-    ("sv", "dummy", "law:42"),  # not in Swedish: the page saying where to read it (42, dummy's rights)
-    ("tr", "insufficient bid", "law:27"),
-    ("pl", "lead out of turn", "law:53"),
-]
-
-
-@pytest.mark.parametrize(("lang", "query", "law"), WORDS, ids=[f"{c[0]}:{c[1]}" for c in WORDS])
-def test_a_word_finds_its_law_in_the_first_results(typed: SearchDriver, lang: str, query: str, law: str) -> None:
-    hrefs = typed.search(lang, query)
-    keys = [result_key(href) for href in hrefs[:3]]
-    assert any(key == law or key.startswith(law) for key in keys), (keys, hrefs[:3])
-
-
 def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_concepts_laws(
     typed: SearchDriver,
 ) -> None:
