@@ -101,27 +101,28 @@ export async function engineOf(lang, site = siteFolder()) {
   return engines.get(key);
 }
 
-/** The first page of a search as a fresh search page shows it (language-page.js runs the same
- * steps, rendering each): each shown result's hit, in order. */
-export async function firstPageHits(engine, query, edition = "") {
+/** A search run to its first page as a fresh search page runs it (language-page.js runs the
+ * same steps, rendering each): its session, the first page shown. */
+async function searchedToFirstPage(engine, query, edition) {
   const session = searchSession(engine, query, edition);
   await session.named();
   session.showEarly();
   await session.words();
   await session.firstPage();
   session.reveal();
+  return session;
+}
+
+/** The first page of a search: each shown result's hit, in order. */
+export async function firstPageHits(engine, query, edition = "") {
+  const session = await searchedToFirstPage(engine, query, edition);
   return session.state.shown.map((entry) => entry.hit);
 }
 
 /** Every result of a search, in order, as a page shows them once "More results" has been pressed
  * until it is gone (language-page.js: each press runs session.more(), then shows what is new). */
 export async function everyHit(engine, query, edition = "") {
-  const session = searchSession(engine, query, edition);
-  await session.named();
-  session.showEarly();
-  await session.words();
-  await session.firstPage();
-  session.reveal();
+  const session = await searchedToFirstPage(engine, query, edition);
   while (session.hasMore()) {
     await session.more();
     session.reveal();
