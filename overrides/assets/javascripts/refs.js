@@ -5,7 +5,9 @@
  * tests/test_refs.py runs this module in Chromium against refs.py. */
 export function referenceRules(syntax) {
   const point = syntax.point;
-  const path = new RegExp("^" + syntax.segments.map((segment, i) => `(${segment.pattern})` + (i ? "?" : "")).join("") + "$");
+  const pathSource = "^" + syntax.segments.map((segment, i) => `(${segment.pattern})` + (i ? "?" : "")).join("") + "$";
+  const path = new RegExp(pathSource);
+  const citation = new RegExp(pathSource, "i"); // as a folded query writes it: "12c1b"
   const whole = (pattern) => new RegExp(`^(?:${pattern})$`);
   const head = whole(point.head);
   const part = whole(point.part);
@@ -13,6 +15,13 @@ export function referenceRules(syntax) {
   /** A law reference's segments, "" for a level it lacks: "12C1b" → ["12","C","1","b",""]; or null. */
   function segments(ref) {
     const match = path.exec(ref);
+    return match ? match.slice(1).map((value) => value || "") : null;
+  }
+
+  /** A citation's segments in any case, "" for a level it lacks: "12c1b" → ["12","c","1","b",""];
+   * or null. */
+  function citedSegments(text) {
+    const match = citation.exec(text);
     return match ? match.slice(1).map((value) => value || "") : null;
   }
 
@@ -64,6 +73,6 @@ export function referenceRules(syntax) {
     return ref === null ? "" : display(ref);
   }
 
-  return { lawOf, ancestors, anchorOf, refOf, display, displayAnchor };
+  return { lawOf, citedSegments, ancestors, anchorOf, refOf, display, displayAnchor };
 }
 // -- end of referenceRules

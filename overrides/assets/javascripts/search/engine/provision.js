@@ -12,13 +12,12 @@ export function provisionReader(data, fold, root) {
     return siteUrlOf(path, root);
   }
 
-  const { lawOf, ancestors, anchorOf } = referenceRules(data.refs);
+  const { lawOf, citedSegments, ancestors, anchorOf } = referenceRules(data.refs);
   const POINT_PREFIX = data.refs.point.prefix;
   const POINT_SEPARATOR = data.refs.point.separator;
 
   // -- provision queries --------------------------------------------------------------------------
 
-  const CITATION = /^(\d{1,2})([a-h])?(\d{1,2})?([a-z])?([ivx]+|\d)?$/; // folded, no spaces or brackets: 12c1b
   // a regulation's point as readers write it, folded: 25, 3.1, 25.1.a, 25.1.a.ii, 25.1.a(ii), 25.1a
   const POINT_PATH = /^(\d{1,2})(?:\.(\d{1,2}))?(?:\.?([a-h]))?(?:\.?\(?([ivx]+)\)?)?\.?$/;
   const hasPoints = data.docs.some((doc) => Object.keys(doc.points).length);
@@ -67,9 +66,10 @@ export function provisionReader(data, fold, root) {
     // a sub-point written bare ("3.1", "25.1.A") is a regulation's: a law's provision has no dot
     if (point && point.length > 1 && !lawWord && hasPoints) return { point, doc: null };
     const cited = words.join("").replace(/[()]/g, "").replace(/\.$/, "");
-    const match = CITATION.exec(cited);
+    // a provision as a folded query writes it, no spaces or brackets ("12c1b")
+    const match = citedSegments(cited);
     if (!match) return null;
-    const [, law, section, item, sub, subsub] = match;
+    const [law, section, item, sub, subsub] = match;
     if (Number(law) < 1 || Number(law) > data.lawCount) return null;
     if (!section && (item || sub)) return null; // "12 1" is not a provision
     if (!section && !lawWord && words.length > 1) return null;
