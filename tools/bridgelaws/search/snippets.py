@@ -5,10 +5,10 @@ A search hit found by a provision (``12C1(b)``), a regulation point (``3.1``) or
 own words by fetching the whole law page: 6–9 KB compressed per hit, up to a fifth of a phone's
 first search.  :func:`write` puts a ``snippets.json`` beside every page Pagefind indexes,
 ``{"12C1b": "C. … 1. (b) …", "": "12 KILPAILUNJOHTAJAN …"}`` — each element id of the page's
-text mapped to what search.js would have cut from the page (``fillSnippet``): the element's
-text, a heading with the text under it, at most :data:`LENGTH` characters at a word — and
-``""`` the page's title with its first text.  search.js falls back to the page itself when the
-file cannot be fetched (an older cached page offline).
+text mapped to its snippet: the element's text, a heading with the text under it, at most
+:data:`LENGTH` characters at a word — and ``""`` the page's title with its first text.  This is
+the one place a page's text is cut: the search page shows these (``fillSnippet``), and none when
+the file cannot be fetched (offline and not cached).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup, Tag
 
 NAME = "snippets.json"
-LENGTH = 220  # characters, as search.js showed: two or three lines on a phone
+LENGTH = 220  # characters: two or three lines on a phone
 # the text under a heading: the paragraph classes that hold a provision's or a law's own words
 TEXT_CLASSES = {"prov", "prov-text", "law-text"}
 # what a snippet leaves out: permalinks (¶), a resolved citation's "→ 12C1b" and what Pagefind

@@ -82,10 +82,11 @@ function hitItem(hit, others) {
   return item;
 }
 
-/** The provision's own text as the snippet of a provision or concept hit: from the small
- * snippets.json beside the page (bridgelaws/search/snippets.py), or, when that cannot be had (offline,
- * a page cached before it existed), from the page itself, cut the same way (keep the two alike).
- * `mark`: the query's words marked in it (the engine's marker), or the text as it is. */
+/** The provision's own text as the snippet of a provision or concept hit, from the small
+ * snippets.json beside the page (bridgelaws/search/snippets.py, the one place a page's text is
+ * cut); none when that cannot be had (offline and not cached): the result still says which law
+ * and provision it is.  `mark`: the query's words marked in it (the engine's marker), or the
+ * text as it is. */
 async function fillSnippet(snippet, href, anchor, mark = null) {
   const page = new URL(href, location.href).href.split("#")[0];
   let text;
@@ -95,32 +96,8 @@ async function fillSnippet(snippet, href, anchor, mark = null) {
     const snippets = await response.json();
     text = snippets[anchor] ?? snippets[""] ?? "";
   } catch (error) {
-    text = await snippetFromPage(page, anchor);
+    return;
   }
   if (mark) snippet.replaceChildren(...snippetNodes(mark(text)));
   else snippet.textContent = text;
-}
-
-const SNIPPET_LENGTH = 220; // snippets.py's LENGTH
-
-async function snippetFromPage(href, anchor) {
-  try {
-    const response = await fetch(href);
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    page.querySelectorAll(".headerlink, .via, [data-pagefind-ignore]").forEach((node) => node.remove());
-    let node = (anchor && page.getElementById(anchor)) || page.querySelector("article h1");
-    // an item whose words begin in its first sub-item (<span id="12C1"> inside #12C1a)
-    while (node && !node.textContent.trim() && node.parentElement && node.parentElement.tagName !== "DIV") node = node.parentElement;
-    let text = node ? node.textContent.replace(/\s+/g, " ").trim() : "";
-    if (node && /^H\d$/.test(node.tagName)) {
-      // a heading: add the text under it, not the page's own lines (source, switches, notes)
-      let next = node.nextElementSibling;
-      while (next && !(next.matches("p") && /\b(prov|prov-text|law-text)\b/.test(next.className))) next = next.nextElementSibling;
-      // joined as snippets.py joins them: a dash after a heading with no stop of its own
-      if (next) text += (/[.:;!?…]$/.test(text) ? " " : " — ") + next.textContent.replace(/\s+/g, " ").trim();
-    }
-    return text.length > SNIPPET_LENGTH ? text.slice(0, SNIPPET_LENGTH).replace(/\s+\S*$/, "") + " …" : text;
-  } catch (error) {
-    return "";
-  }
 }
