@@ -12,7 +12,8 @@ const SITE = siteFolder();
 const skip = existsSync(path.join(SITE, "pagefind", "pagefind.js")) ? false : `no built site in ${SITE}`;
 
 async function provisions(lang) {
-  return provisionReader(await pageData(SITE, lang), folder(lang), new URL("http://localhost/"));
+  const data = await pageData(SITE, lang);
+  return provisionReader(data, folder(lang, data.fold), new URL("http://localhost/"));
 }
 
 test("provision queries are read in each language's words", { skip }, async () => {

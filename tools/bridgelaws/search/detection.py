@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from bridgelaws.core import refs, urls
-from bridgelaws.search.langmodel import MODEL_ENGLISH, WORD, fold, language_model
+from bridgelaws.search.langmodel import MODEL_ENGLISH, WORD, fold, fold_data, language_model
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage4_render.page import Page, _strings, language_name
@@ -116,5 +116,6 @@ def detection_data(
         "margin": detection.margin,
         "weights": detection.weights,
         "refs": refs.syntax_for_script(),  # how results print a provision
+        "fold": fold_data(),  # how a query is folded to meet the words (langmodel.fold)
         "strings": strings,
     }

@@ -31,13 +31,13 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.search import compounds
-from bridgelaws.search.langmodel import fold
+from bridgelaws.search.langmodel import fold, fold_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import display_title, doc_short_name, sentence_case, t
@@ -125,6 +125,8 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
+        "fold": fold_data(),  # how a query is folded to meet the data (langmodel.fold)
+        "fileKeys": {"words": WORD_FILES.data(), "english": ENGLISH_FILES.data()},  # the files of a query word
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         # the concepts in the language's own words; their English words in files by letter (own_concepts)
         "synonyms": concepts,
@@ -200,28 +202,47 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
     return page, dict(sorted(letters.items()))
 
 
+@dataclass(frozen=True)
+class FileKey:
+    """How the files fetched for a query word are keyed: the folded word's first ``length``
+    characters, each outside ``keep`` (a regex class's inside) as ``other``.  The search data
+    carries it (``fileKeys``), so the browser keys a query word by the same rule (text.js
+    fileKeyer)."""
+
+    length: int
+    keep: str
+    other: str
+
+    def of(self, folded: str) -> str:
+        return re.sub(f"[^{self.keep}]", self.other, folded[: self.length])
+
+    def data(self) -> dict[str, object]:
+        return {"length": self.length, "keep": self.keep, "other": self.other}
+
+
+# the situations and the printed forms, by a folded word's first three letters: a query word fits
+# a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
+WORD_FILES = FileKey(3, "a-z0-9", "_")
+ENGLISH_FILES = FileKey(1, "a-z", "0")  # the concepts' English words, by first letter
+
+
 def english_letter(word: str) -> str:
-    """The file a word's English form is in: its first letter without accents (search.js folds a
-    query word alike), or ``0`` for what starts with no letter a-z."""
-    first = fold(word[:1])
-    return first if "a" <= first <= "z" else "0"
+    """The file a word's English form is in (ENGLISH_FILES): "Ärgerlich" → ``a``, "2NT" → ``0``."""
+    return ENGLISH_FILES.of(fold(word))
 
 
 # search.js wordsOf: a phrase's words are its runs of letters and digits ("kj:n" → "kj", "n")
 SPLIT_WORDS = re.compile(r"[\W_]+")
 
 
-SITUATION_KEY = 3  # search.js: a query word fits a situation's word only when both start alike this far
-
-
 def situation_key(word: str) -> str:
-    """The situations' file a folded word is looked up in: its first SITUATION_KEY letters, any
-    character outside a-z and 0-9 as ``_`` ("lahti" → ``lah``; search.js keys a query word alike)."""
-    return "".join(char if char.isascii() and char.isalnum() else "_" for char in word[:SITUATION_KEY])
+    """The situations' (and printed forms') file a folded word is in (WORD_FILES): "lahti" →
+    ``lah``, "ölü" → ``_l_``."""
+    return WORD_FILES.of(word)
 
 
 def situation_keys(phrases: Iterable[str]) -> set[str]:
-    """The files a situation is in: the key of each word of its phrases of SITUATION_KEY letters
+    """The files a situation is in: the key of each word of its phrases of WORD_FILES.length letters
     or more, as search.js splits a phrase (``wordsOf``).  A query word fits such a word only by
     sharing its first three letters (``situationFit``, ``stemFit``, ``termFit``), so the query
     word's file holds every situation it may name.  A phrase of shorter words only is in the
@@ -229,7 +250,7 @@ def situation_keys(phrases: Iterable[str]) -> set[str]:
     keys: set[str] = set()
     for phrase in phrases:
         words = situation_words(phrase)
-        long = [word for word in words if len(word) >= SITUATION_KEY]
+        long = [word for word in words if len(word) >= WORD_FILES.length]
         keys.update(situation_key(word) for word in long or words)
     return keys
 
@@ -251,7 +272,7 @@ def packed_keys(keys: Iterable[str]) -> str:
     ("=kj"); half the bytes of the keys listed (0.4 KB gzip for Finnish, not 0.8)."""
     tokens: dict[str, str] = {}
     for key in sorted(keys):
-        if len(key) < SITUATION_KEY:
+        if len(key) < WORD_FILES.length:
             tokens[f"={key}"] = ""
         else:
             tokens[key[:2]] = tokens.get(key[:2], "") + key[2:]

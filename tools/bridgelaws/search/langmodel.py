@@ -16,13 +16,26 @@ from collections.abc import Iterable, Mapping
 WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more: "lag" yes, "b" and "12C1" no
 
 
+# The fold that makes a typed word meet a printed one: lower case, decomposed (NFD), the marks
+# FOLD_MARKS dropped, and the letters Unicode does not decompose taken as FOLD_LETTERS says
+# (search.toml's `letters` are the same pairs seen from the Pagefind side).  The browser folds a
+# query with the same two tables, which the search data carries (fold_data: text.js folder).
+FOLD_MARKS = "\u0300-\u036f"  # combining diacritical marks: ä → a, ş → s, ę → e, İ → i
+FOLD_LETTERS = {"ı": "i", "ł": "l"}
+_MARKS = re.compile(f"[{FOLD_MARKS}]")
+
+
+def fold_data() -> dict[str, object]:
+    """The fold as the browser's ``folder`` reads it (#search-data and #search-detect ``fold``)."""
+    return {"marks": FOLD_MARKS, "letters": FOLD_LETTERS}
+
+
 @functools.lru_cache(maxsize=1 << 16)  # the texts' words are folded again and again (detection, search data)
 def fold(text: str) -> str:
-    """As ``search.js`` folds a query: lower case, accents off, ``ı`` and ``ł`` as ``i`` and ``l``
-    ("Tävlingsledaren" → "tavlingsledaren", "KISITLAMA" → "kisitlama")."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return bare.replace("ı", "i").replace("ł", "l")
+    """Folded as the search pages fold a query: "Tävlingsledaren" → "tavlingsledaren",
+    "KISITLAMA" → "kisitlama", "Łódź" → "lodz"."""
+    bare = _MARKS.sub("", unicodedata.normalize("NFD", text.lower()))
+    return "".join(FOLD_LETTERS.get(char, char) for char in bare)
 
 
 MODEL_EDGE = "_"  # a word's start and end among its letter n-grams: "_ko" starts "kortti", "ti_" ends it

@@ -16,11 +16,13 @@ import {
   termFit,
   termPlaces,
 } from "./fit.js";
+import { fileKeyer } from "./text.js";
 
 /** The concept matching of one language: its data (#search-data), fold, rewrites
  * (queryRewrites) and the law of a reference (referenceRules' lawOf). */
 export function conceptMatcher(data, fold, rewrites, lawOf) {
   const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
+  const englishKey = fileKeyer(data.fileKeys.english); // the file of a word's English concepts
 
   /* Words that stand for each other inside a term of two words or more, though not alone
    * (search.toml kin_words: Turkish "deklarasyon" is a call in "deklarasyon değişikliği", the
@@ -67,7 +69,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
     return words
       .map((_, index) => index)
       .filter((index) => wordy(words[index]) && !named.some((match) => match.places.includes(index)))
-      .map((index) => (/[a-z]/.test(words[index][0]) ? words[index][0] : "0"))
+      .map((index) => englishKey(words[index]))
       .filter((letter) => data.english.letters.includes(letter) && !vocabulary.letters.includes(letter));
   }
 

@@ -5,8 +5,13 @@
  * time.  Pure: no DOM, no network; the one implementation of the rule (tests run it under Node). */
 import { folder, sharedStart } from "./text.js";
 
-// a query of any language is folded as the English interface's text is (text.js folder)
-const foldAny = folder("en");
+// a query of any language is folded as the English interface's text is (text.js folder), once
+// per data
+const folds = new WeakMap();
+function foldAny(text, detect) {
+  if (!folds.has(detect)) folds.set(detect, folder("en", detect.fold));
+  return folds.get(detect)(text);
+}
 
 /** Each language's score for a query, with the weights of the data (content/search.toml
  * [detect]): a letter of that language only ("å") or one it shares ("ä"); its provision form
@@ -25,7 +30,7 @@ function languageScores(query, detect) {
     const those = owners(letter);
     for (const lang of those) scores[lang] += those.length === 1 ? weight.own_letter : weight.shared_letter;
   }
-  const tokens = foldAny(query).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
+  const tokens = foldAny(query, detect).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
   for (const lang of detect.languages) {
     if (tokens.some((token) => detect.forms[lang].includes(token))) scores[lang] += weight.form;
   }
@@ -106,7 +111,7 @@ function longestStart(token, words) {
  * signals tie ("hjärter": sv before fi). */
 function queryLikelihood(query, detect) {
   const total = {};
-  for (const token of foldAny(query).split(/[^\p{L}\p{N}§]+/u)) {
+  for (const token of foldAny(query, detect).split(/[^\p{L}\p{N}§]+/u)) {
     if (!/^\p{L}{3,}$/u.test(token)) continue;
     for (const [lang, score] of Object.entries(modelScores(token, detect.model))) total[lang] = (total[lang] || 0) + score;
   }

@@ -25,7 +25,7 @@ import { wordSearch } from "./words.js";
 
 export function searchEngine(data, io) {
   const lang = data.lang;
-  const fold = folder(lang);
+  const fold = folder(lang, data.fold);
   const provisions = provisionReader(data, fold, io.root);
   const rewrites = queryRewrites(data, fold);
   const matcher = conceptMatcher(data, fold, rewrites, provisions.lawOf);

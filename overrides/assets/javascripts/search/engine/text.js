@@ -18,16 +18,18 @@ export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
-/** The fold of a language: lower case in the language (Turkish İ/I), accents and ı/ł folded:
- * "İHLAL" → "ihlal". */
-export function folder(lang) {
+/** The fold of a language: lower case in the language (Turkish İ/I), decomposed, then the data's
+ * `fold` (bridgelaws/search/langmodel.py fold_data, the one rule): its `marks` dropped, its
+ * `letters` replaced ("İHLAL" → "ihlal", "Łódź" → "lodz"). */
+export function folder(lang, { marks, letters }) {
+  const dropped = new RegExp(`[${marks}]`, "gu");
+  const replaced = new RegExp(`[${Object.keys(letters).join("")}]`, "gu");
   return function fold(text) {
     return text
       .toLocaleLowerCase(lang)
       .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/ı/g, "i")
-      .replace(/ł/g, "l");
+      .replace(dropped, "")
+      .replace(replaced, (letter) => letters[letter]);
   };
 }
 
@@ -55,14 +57,12 @@ export function siteUrl(path, root) {
   return url.pathname + url.hash;
 }
 
-/* Files by a word's first letters (the situations', the printed forms'): a query word fits a
- * situation's word only when both start alike that far. */
-export const SITUATION_KEY = 3;
-
-/** The file a folded word is in: its first letters, any but a-z and 0-9 as "_" (search.py
- * situation_key: "lahti" → "lah"). */
-export function situationKey(word) {
-  return [...word].slice(0, SITUATION_KEY).map((char) => (/[a-z0-9]/.test(char) ? char : "_")).join("");
+/** How the files fetched for a folded word are keyed, from the data's `fileKeys` (bridgelaws/search/
+ * engine_data.py FileKey, the one rule): its first `length` characters, each outside `keep` as
+ * `other` (the situations': "lahti" → "lah", "ölü" → "_l_"). */
+export function fileKeyer({ length, keep, other }) {
+  const outside = new RegExp(`[^${keep}]`, "gu");
+  return (word) => [...word].slice(0, length).join("").replace(outside, other);
 }
 
 /** The keys of the situations' files (search.py packed_keys: "aan aiehk =kj" is aan, aie, aih,

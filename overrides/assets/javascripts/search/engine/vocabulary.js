@@ -3,7 +3,7 @@
  * and the situations of the keys its words are in (situations-<key>.json, their keys in
  * situations-index.json), fetched through `io.fetchJson` (the page's fetch, or the built site's
  * files under Node), each file once. */
-import { siteUrl as siteUrlOf, situationKey, unpackKeys } from "./text.js";
+import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
 /** The vocabularies of one language's search: its data (#search-data), the I/O (`io.root`, the
  * site's root URL; `io.fetchJson(path, fallback)`, a file's JSON, `fallback` when the server
@@ -17,9 +17,11 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
     return siteUrlOf(path, io.root);
   }
 
+  const situationKey = fileKeyer(data.fileKeys.words);
+
   /* The concepts (data.synonyms), and after them the situations: a language's phrases for what
    * happens at the table ("son löveye bakmak" → 66), matched as concepts are.  They are in files
-   * by their words' first SITUATION_KEY letters (data.situations, search.py situation_files), of
+   * by their words' first letters (data.situations, data.fileKeys.words, engine_data.py situation_files), of
    * which a query of two words or more fetches its own words' (a situation is two words or more,
    * and a query word fits a situation's word only when both start alike that far); a one-word
    * first search fetches none, nor one a concept names whole.

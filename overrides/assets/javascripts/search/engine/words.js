@@ -4,7 +4,7 @@
  * files, fetched through `io.fetchJson`), and the pages read a round at a time become hits with
  * their anchor and snippet (textHits).  The Pagefind instance is given by the caller. */
 import { FRAGMENTS_PER_ROUND } from "./placement.js";
-import { siteUrl as siteUrlOf, situationKey } from "./text.js";
+import { fileKeyer, siteUrl as siteUrlOf } from "./text.js";
 
 /** The word search of one language: its data (#search-data), the I/O (vocabularyFiles'), its
  * rewrites (queryRewrites), forms (queryForms) and snippets (snippetCutter). */
@@ -16,6 +16,8 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
   function siteUrl(path) {
     return siteUrlOf(path, io.root);
   }
+
+  const formKey = fileKeyer(data.fileKeys.words); // the printed forms' files, as the situations'
 
   /* When fewer than `below` pages have every word of a query of 2 to `maxWords` words (each of
    * CARRYING_LENGTH letters or more), pages with some of them follow, most words first; each word
@@ -167,9 +169,9 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
   async function printedFirst(ranked, forms) {
     if (!data.printedForms || ranked.length <= FRAGMENTS_PER_ROUND || forms.length !== 1) return ranked;
     const variants = [...new Set(forms[0].map(bare))].filter(Boolean);
-    const keys = [...new Set(variants.map(situationKey))].slice(0, MAX_FORM_FILES);
+    const keys = [...new Set(variants.map(formKey))].slice(0, MAX_FORM_FILES);
     const files = new Map(await Promise.all(keys.map(async (key) => [key, await formFile(key)])));
-    const printers = new Set(variants.flatMap((form) => (files.get(situationKey(form)) || {})[form] || []));
+    const printers = new Set(variants.flatMap((form) => (files.get(formKey(form)) || {})[form] || []));
     if (!printers.size) return ranked;
     return [...ranked.filter((result) => printers.has(result.id)), ...ranked.filter((result) => !printers.has(result.id))];
   }

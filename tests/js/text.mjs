@@ -1,0 +1,21 @@
+/* The browser's text rules (overrides/assets/javascripts/search/engine/text.js) under Node, for
+ * pytest (tests/test_text_rules.py): one JSON object on stdin,
+ *   {"fold": <fold_data>, "texts": [[lang, text], ...], "keys": [[<FileKey data>, word], ...]}
+ * and on stdout {"folded": [each text folded], "keyed": [each word's file key]}. */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TEXT = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine/text.js");
+const { fileKeyer, folder } = await import(pathToFileURL(TEXT).href);
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { fold, texts = [], keys = [] } = JSON.parse(input);
+const folders = new Map();
+const folded = texts.map(([lang, text]) => {
+  if (!folders.has(lang)) folders.set(lang, folder(lang, fold));
+  return folders.get(lang)(text);
+});
+const keyed = keys.map(([spec, word]) => fileKeyer(spec)(word));
+process.stdout.write(JSON.stringify({ folded, keyed }));
