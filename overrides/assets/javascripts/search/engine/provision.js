@@ -146,8 +146,9 @@ export function provisionReader(data, fold, root) {
       const point = doc.points[path[0]];
       if (!point) continue;
       const top = chain[chain.length - 1];
-      const present = new Set([top, ...anchorsOf(top, point)]);
-      const anchor = chain.find((candidate) => present.has(candidate));
+      // a point's letter as the document prints it: PZBS's 25.1.A, the Finnish federation's 6.4.a
+      const present = new Map([top, ...anchorsOf(top, point)].map((anchor) => [anchor.toLowerCase(), anchor]));
+      const anchor = chain.map((candidate) => present.get(candidate.toLowerCase())).find(Boolean);
       hits.push({ key: point.key, url: siteUrl(point.url + "#" + anchor), anchor, label: point.label, title: point.title, edition: doc.edition, rank: 0, origin: "provision" });
     }
     return hits;
