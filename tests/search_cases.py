@@ -5,12 +5,14 @@ tests that look at what a page shows for them (tests/test_search_browser.py)."""
 from __future__ import annotations
 
 import random
+import re
 
 from bench.heldout import result_key
 from bench.searchdriver import Searcher
 from bridgelaws import pipeline
-from bridgelaws.core import refs
+from bridgelaws.core import refs, urls
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
+from bridgelaws.stage2_parse.corpus import Corpus
 from conftest import ROOT
 
 # -- concepts: the term base ------------------------------------------------------------------------
@@ -162,3 +164,81 @@ EQUIVALENT_PHRASES = [
     ("pl", "rekontra nie w kolejności", "law:32"),
     ("pl", "odzywka przed swoją kolejką", "law:31"),
 ]
+
+
+# -- provision queries (tests/test_search_provisions.py) -----------------------------------------
+
+PROVISIONS = [
+    # (language, query, the first result's href ends with)
+    ("fi", "12C1(b)", "/fi/2007/12/#12C1b"),
+    ("fi", "12 C 1 b", "/fi/2007/12/#12C1b"),
+    ("fi", "12C2", "/fi/2007/12/#12C2"),
+    ("fi", "pykälä 13", "/fi/2007/13/#13"),
+    ("fi", "16 §", "/fi/2007/16/#16"),
+    ("fi", "13 §:n", "/fi/2007/13/#13"),
+    ("fi", "12C1(b):ssä", "/fi/2007/12/#12C1b"),
+    ("fi", "12C1(b) §:ssä", "/fi/2007/12/#12C1b"),
+    ("fi", "64", "/fi/1997/64/#64"),  # only the 1997 text has it
+    ("fi", "SBL 3", "/fi/1997/sbl/3/#p3"),
+    ("sv", "lag 16", "/sv/2007/16/#16"),
+    ("sv", "lag 12C1(b)", "/sv/2007/12/#12C1b"),
+    ("sv", "16 §", "/sv/2007/16/#16"),
+    ("sv", "13d2a", "/sv/2007/13/#13D2a"),
+    ("sv", "lag 40", "/sv/laws/40/"),  # not in Swedish: the page that says so comes first
+    ("tr", "Yasa 45", "/tr/2017/45/#45"),
+    ("tr", "YASA 45", "/tr/2017/45/#45"),
+    ("tr", "45. Yasa", "/tr/2017/45/#45"),
+    ("tr", "Yasa 12C1(b)’de", "/tr/2017/12/#12C1b"),
+    ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
+    ("pl", "pkt 3.1", "/pl/2017/pzbs/3/#p3-1"),
+    ("pl", "3.1", "/pl/2017/pzbs/3/#p3-1"),
+    ("pl", "25.1.A", "/pl/2017/pzbs/25/#p25-1-A"),
+    ("pl", "PZBS 25.1.a(ii)", "/pl/2017/pzbs/25/#p25-1-A-ii"),
+    ("pl", "przepis 16B2", "/pl/2017/pzbs/4/#p4"),  # PZBS's decision on 16B2
+    ("pl", "przepisu 12C1(b)", "/pl/laws/12/"),  # no Polish text of law 12; no decision on 12C1
+]
+
+
+def sampled_provisions(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:
+    """(lang, ref, expected href) for provisions picked at random (fixed seed) from every text."""
+    rng = random.Random(20261121)
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        texts = sorted(
+            (e for e in corpus.in_language(lang) if e.meta.kind == "laws"), key=lambda e: e.meta.edition, reverse=True
+        )
+        pool = [
+            (entry, law, ref)
+            for entry in texts
+            for law in entry.document.laws
+            for ref in (p.ref for p in law.provisions())
+        ]
+        for _entry, _law, ref in rng.sample(pool, min(count, len(pool))):
+            holder = next(
+                e
+                for e in texts
+                if (law := e.document.law(refs.law_of(ref) or 0)) and ref in {p.ref for p in law.provisions()}
+            )
+            cases.append((lang, ref, "/" + urls.law(holder.meta, refs.law_of(ref) or 0) + f"#{refs.anchor(ref)}"))
+    return cases
+
+
+def written(ref: str) -> str:
+    """``12C1b`` → ``12C1(b)``: the way the books print it."""
+    return re.sub(r"^(\d+[A-Z]\d+)([a-z])(.*)$", r"\1(\2)\3", ref)
+
+
+def point_queries(corpus: Corpus) -> list[tuple[str, str, str]]:
+    """(language, query, expected href) for every sub-point of every regulation: as printed
+    ("3.1.A", "25.1.B.(ii)" as "25.1.B(ii)"), bare and lower-cased, and after a point word."""
+    cases = []
+    for entry in [e for lang in SEARCH_LANGUAGES for e in corpus.in_language(lang)]:
+        for point in entry.document.points:
+            for provision in point.provisions():
+                path = provision.ref.removeprefix("point:").split(".")
+                if len(path) < 2:
+                    continue
+                printed = ".".join(path[:3]) + (f"({path[3]})" if len(path) > 3 else "")
+                expected = "/" + urls.law(entry.meta, point.number) + "#" + refs.anchor(provision.ref)
+                cases += [(entry.meta.lang, printed, expected), (entry.meta.lang, printed.lower(), expected)]
+    return cases

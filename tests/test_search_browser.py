@@ -1,8 +1,9 @@
 """Search in a real browser (headless Debian Chromium over the built site and Pagefind).
 
 Three kinds of check:
-* tables of the traps directors hit: provision numbers written five ways, inflected forms,
-  missing accents, Turkish casing, everyday words the laws do not use;
+* tables of the traps directors hit: inflected forms, missing accents, Turkish casing, everyday
+  words the laws do not use (provision numbers written five ways run under Node:
+  tests/test_search_provisions.py, a few of them typed here too through test_search_ranking.py);
 * sampled words: for words picked from each language's own texts (not chosen by hand), the
   first ten results hold the laws that contain them, also typed without accents or in
   capitals, and the first five results all contain a form of the word;
@@ -64,44 +65,7 @@ def page(browser: object) -> Iterator[object]:
     context.close()
 
 
-# -- provisions ------------------------------------------------------------------------------------
-
-PROVISIONS = [
-    # (language, query, the first result's href ends with)
-    ("fi", "12C1(b)", "/fi/2007/12/#12C1b"),
-    ("fi", "12 C 1 b", "/fi/2007/12/#12C1b"),
-    ("fi", "12C2", "/fi/2007/12/#12C2"),
-    ("fi", "pykälä 13", "/fi/2007/13/#13"),
-    ("fi", "16 §", "/fi/2007/16/#16"),
-    ("fi", "13 §:n", "/fi/2007/13/#13"),
-    ("fi", "12C1(b):ssä", "/fi/2007/12/#12C1b"),
-    ("fi", "12C1(b) §:ssä", "/fi/2007/12/#12C1b"),
-    ("fi", "64", "/fi/1997/64/#64"),  # only the 1997 text has it
-    ("fi", "SBL 3", "/fi/1997/sbl/3/#p3"),
-    ("sv", "lag 16", "/sv/2007/16/#16"),
-    ("sv", "lag 12C1(b)", "/sv/2007/12/#12C1b"),
-    ("sv", "16 §", "/sv/2007/16/#16"),
-    ("sv", "13d2a", "/sv/2007/13/#13D2a"),
-    ("sv", "lag 40", "/sv/laws/40/"),  # not in Swedish: the page that says so comes first
-    ("tr", "Yasa 45", "/tr/2017/45/#45"),
-    ("tr", "YASA 45", "/tr/2017/45/#45"),
-    ("tr", "45. Yasa", "/tr/2017/45/#45"),
-    ("tr", "Yasa 12C1(b)’de", "/tr/2017/12/#12C1b"),
-    ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
-    ("pl", "pkt 3.1", "/pl/2017/pzbs/3/#p3-1"),
-    ("pl", "3.1", "/pl/2017/pzbs/3/#p3-1"),
-    ("pl", "25.1.A", "/pl/2017/pzbs/25/#p25-1-A"),
-    ("pl", "PZBS 25.1.a(ii)", "/pl/2017/pzbs/25/#p25-1-A-ii"),
-    ("pl", "przepis 16B2", "/pl/2017/pzbs/4/#p4"),  # PZBS's decision on 16B2
-    ("pl", "przepisu 12C1(b)", "/pl/laws/12/"),  # no Polish text of law 12; no decision on 12C1
-]
-
-
-@pytest.mark.parametrize(("lang", "query", "first"), PROVISIONS, ids=[f"{c[0]}:{c[1]}" for c in PROVISIONS])
-def test_a_provision_query_puts_the_provision_first(typed: SearchDriver, lang: str, query: str, first: str) -> None:
-    hrefs = typed.search(lang, query)
-    assert hrefs, f"{query!r} found nothing"
-    assert hrefs[0].endswith(first), hrefs[:3]
+# -- provisions (the tables run under Node: tests/test_search_provisions.py) ------------------
 
 
 def test_a_provision_result_shows_the_provisions_own_text(typed: SearchDriver, corpus: Corpus) -> None:
@@ -150,73 +114,6 @@ def test_a_provision_result_names_its_law_and_provision_as_printed(
     assert first.locator(".search-result__law").inner_text() == label
     shown = first.locator(".search-result__ref")
     assert (shown.first.inner_text() if shown.count() else "") == printed
-
-
-def _sample_anchors(corpus: Corpus, count: int) -> list[tuple[str, str, str]]:
-    """(lang, ref, expected href) for provisions picked at random (fixed seed) from every text."""
-    rng = random.Random(20261121)
-    cases = []
-    for lang in SEARCH_LANGUAGES:
-        texts = sorted(
-            (e for e in corpus.in_language(lang) if e.meta.kind == "laws"), key=lambda e: e.meta.edition, reverse=True
-        )
-        pool = [
-            (entry, law, ref)
-            for entry in texts
-            for law in entry.document.laws
-            for ref in (p.ref for p in law.provisions())
-        ]
-        for _entry, _law, ref in rng.sample(pool, min(count, len(pool))):
-            holder = next(
-                e
-                for e in texts
-                if (law := e.document.law(refs.law_of(ref) or 0)) and ref in {p.ref for p in law.provisions()}
-            )
-            cases.append((lang, ref, "/" + urls.law(holder.meta, refs.law_of(ref) or 0) + f"#{refs.anchor(ref)}"))
-    return cases
-
-
-def _written(ref: str) -> str:
-    """``12C1b`` → ``12C1(b)``: the way the books print it."""
-    return re.sub(r"^(\d+[A-Z]\d+)([a-z])(.*)$", r"\1(\2)\3", ref)
-
-
-def test_sampled_provisions_come_first_in_every_language(typed: SearchDriver, corpus: Corpus) -> None:
-    failures = []
-    for lang, ref, expected in _sample_anchors(corpus, 6):
-        for query in {ref, _written(ref), _written(ref).lower()}:
-            hrefs = typed.search(lang, query)
-            if not hrefs or hrefs[0] != expected:
-                failures.append((lang, query, expected, hrefs[:2]))
-    assert not failures
-
-
-def _point_queries(corpus: Corpus) -> list[tuple[str, str, str]]:
-    """(language, query, expected href) for every sub-point of every regulation: as printed
-    ("3.1.A", "25.1.B.(ii)" as "25.1.B(ii)"), bare and lower-cased, and after a point word."""
-    cases = []
-    for entry in [e for lang in SEARCH_LANGUAGES for e in corpus.in_language(lang)]:
-        for point in entry.document.points:
-            for provision in point.provisions():
-                path = provision.ref.removeprefix("point:").split(".")
-                if len(path) < 2:
-                    continue
-                printed = ".".join(path[:3]) + (f"({path[3]})" if len(path) > 3 else "")
-                expected = "/" + urls.law(entry.meta, point.number) + "#" + refs.anchor(provision.ref)
-                cases += [(entry.meta.lang, printed, expected), (entry.meta.lang, printed.lower(), expected)]
-    return cases
-
-
-def test_every_sub_point_of_a_regulation_answers_like_a_provision(typed: SearchDriver, corpus: Corpus) -> None:
-    """PZBS's 3.1 and 25.1.A are found as provisions are: typed bare, the point comes first."""
-    cases = _point_queries(corpus)
-    assert len(cases) > 20
-    failures = []
-    for lang, query, expected in random.Random("points").sample(cases, 24):
-        hrefs = typed.search(lang, query)
-        if not hrefs or hrefs[0] != expected:
-            failures.append((query, expected, hrefs[:2]))
-    assert not failures
 
 
 def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_concepts_laws(

@@ -33,10 +33,13 @@ from bridgelaws.stage2_parse.corpus import Corpus
 from conftest import ROOT
 from search_cases import (
     EQUIVALENT_PHRASES,
+    PROVISIONS,
     concept_queries,
     concepts_with_a_typed_bid,
     counts_of_cards_that_are_no_hand,
     governing_misses,
+    point_queries,
+    sampled_provisions,
     situation_queries,
 )
 from search_node import NodeSearch, search_data
@@ -864,6 +867,9 @@ TABLES: dict[str, Callable[[Path, Corpus], list[tuple[str, str]]]] = {
     "printed below their stem": lambda site, corpus: [(lang, word) for lang, word, _ in PRINTED_BELOW],
     "concepts of a whole law": lambda site, corpus: _queries(WHOLE_LAW_CONCEPTS),
     "words": lambda site, corpus: _queries(WORDS),
+    "provisions": lambda site, corpus: _queries(PROVISIONS),
+    "sampled provisions": lambda site, corpus: _queries(sampled_provisions(corpus, 20)),
+    "sub-points": lambda site, corpus: _queries(point_queries(corpus)),
 }
 
 
