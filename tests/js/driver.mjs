@@ -18,6 +18,7 @@ for await (const line of lines) {
     const { lang, query, edition = "", fresh = false, every = false } = JSON.parse(line);
     const engine = fresh ? await newEngine(lang) : await engineOf(lang);
     const hits = await (every ? everyHit : firstPageHits)(engine, query, edition);
+    if (!fresh) engine.prepare(); // as the page does when the reader types the next query
     answer = { hrefs: hits.map((hit) => hit.url), origins: hits.map((hit) => hit.origin) };
   } catch (error) {
     answer = { error: String((error && error.stack) || error) };

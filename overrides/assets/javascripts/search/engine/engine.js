@@ -48,10 +48,28 @@ export function searchEngine(data, io) {
    * queries loaded ("zmiana" found the pages of "z" only after "sędzia" had loaded the chunk
    * holding "z").  A search answers the same typed after others as on a fresh page.  Returns a
    * function giving the instance's promise, made on the first call (a provision query needs
-   * none); a failure (offline) is thrown to each caller. */
+   * none); a failure (offline) is thrown to each caller.  The instance is the one `prepare`
+   * made ahead when there is one. */
+  let spare = null;
   function pagefindOfSearch() {
     let instance = null;
-    return () => (instance ??= io.pagefind(lang));
+    return () => {
+      if (!instance) [instance, spare] = [spare ?? io.pagefind(lang), null];
+      return instance;
+    };
+  }
+
+  /** Makes the next search's Pagefind instance now (the page calls it as the reader types):
+   * Pagefind's `init()` resolves before the instance has loaded its index and WebAssembly, and
+   * a search asked of it meanwhile waits in steps of 50 ms.  Made ahead, it has loaded by the
+   * time the query is searched.  It has searched nothing, so it answers as a new instance. */
+  function prepare() {
+    if (spare) return;
+    const made = io.pagefind(lang);
+    spare = made;
+    made.catch(() => {
+      if (spare === made) spare = null; // offline: the next search makes its own
+    });
   }
 
   /** What the query names before any text is searched: the provision's hits and the concepts'
@@ -125,5 +143,5 @@ export function searchEngine(data, io) {
     return conceptHits(named, edition);
   }
 
-  return { lang, search, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
+  return { lang, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }

@@ -111,6 +111,7 @@ export function languagePage(engine) {
     start();
   });
   input.addEventListener("input", () => {
+    engine.prepare(); // the search's Pagefind loads while the reader types
     clearTimeout(pending);
     pending = setTimeout(start, 180);
   });
