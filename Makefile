@@ -78,10 +78,10 @@ lint: install
 	$(BIN)/mypy
 
 ## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML —
-## on one worker more than the machine has cores (pytest-xdist: the browser tests wait more than they
+## on two workers more than the machine has cores (pytest-xdist: the browser tests wait more than they
 ## compute, two workers kept two cores about half busy); the site is built once for all workers, and
 ## tests sharing an expensive fixture stay on one worker (--dist loadgroup)
-WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 2 )))
 test: install browser node vnu lint
 	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup
 
