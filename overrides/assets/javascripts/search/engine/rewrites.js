@@ -68,11 +68,17 @@ export function queryRewrites(data, fold) {
   const EQUIVALENTS = (data.equivalents || [])
     .flatMap(([first, ...others]) => others.map((other) => [other, ` ${fold(first)} `]))
     .sort(([a], [b]) => b.length - a.length)
-    .map(([other, first]) => [new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives([other])})(?![\\p{L}\\p{N}])`, "gu"), first]);
+    .map(([other, first]) => ({
+      regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives([other])})(?![\\p{L}\\p{N}])`, "gu"),
+      first,
+      // the phrase's first word as written, without which it cannot match: most terms hold none of
+      // them, and a page folds hundreds of terms when it opens
+      needs: fold(other.replace(/\*$/, "")).split(/\s+/)[0],
+    }));
 
   /** Folded text with each equivalent phrase as its group's first. */
   function saidAsFirst(folded) {
-    return EQUIVALENTS.reduce((text, [regex, first]) => text.replace(regex, first), folded);
+    return EQUIVALENTS.reduce((text, { regex, first, needs }) => (text.includes(needs) ? text.replace(regex, first) : text), folded);
   }
 
   /** A query's words as matched against the term base: folded, each equivalent phrase as its
@@ -153,7 +159,7 @@ export function queryRewrites(data, fold) {
       for (let at = word.index; at < word.index + word[0].length; at++) origins[at] = [index, index + 1];
       index++;
     }
-    const rules = [...EQUIVALENTS, ...(BID ? [[BID, ` ${BID_WORDS[0]} `]] : []), ...(COUNT ? [[COUNT, countAsConcept]] : [])];
+    const rules = [...EQUIVALENTS.map(({ regex, first }) => [regex, first]), ...(BID ? [[BID, ` ${BID_WORDS[0]} `]] : []), ...(COUNT ? [[COUNT, countAsConcept]] : [])];
     for (const [regex, replacement] of rules) [text, origins] = rewritten(text, origins, regex, replacement);
     const traced = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((word) => spanOf(origins.slice(word.index, word.index + word[0].length)));
     const same = traced.length === words.length && traced.every((span) => span);
