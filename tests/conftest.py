@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from hypothesis import settings
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from bench.searchdriver import SearchDriver
@@ -21,6 +22,11 @@ from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage2_parse import load as loading
 from bridgelaws.stage2_parse.formats import get_parser
 from search_node import NODE, NodeSearch, node_search
+
+# No time limit on a property test's example: a time is never asserted in a test, and with every
+# core busy Hypothesis' 200 ms deadline failed examples that take 2 ms alone
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
