@@ -3,16 +3,10 @@
  *   {"data": <#search-detect>, "queries": [...], "words": [...]}
  * and one on stdout: {"detected": [lang or [candidates], ...], "scores": [{lang: score}, ...],
  * "models": [modelScores of each folded word, ...]}. */
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { engineModule, stdinJson } from "./stdio.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DETECT = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine/detect.js");
-const { detectLanguage, modelScores } = await import(pathToFileURL(DETECT).href);
-
-let input = "";
-for await (const chunk of process.stdin) input += chunk;
-const { data, queries = [], words = [] } = JSON.parse(input);
+const { detectLanguage, modelScores } = await engineModule("detect.js");
+const { data, queries = [], words = [] } = await stdinJson();
 const found = queries.map((query) => detectLanguage(query, data));
 process.stdout.write(
   JSON.stringify({

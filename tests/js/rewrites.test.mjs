@@ -15,7 +15,7 @@ const DATA = {
   counts: { cards: ["kort"], numbers: { fjorton: 14 }, hand: 13, near: 2, words: "fel antal kort" },
   equivalents: [["i otur", "i fel tur", "ur tur"]],
 };
-// the fold's kind (its one rule is langmodel.fold_data; tests/test_fold.py holds the two alike)
+// the fold's kind (its one rule is langmodel.fold_data; tests/test_text_rules.py holds the two alike)
 const FOLD = { marks: "\u0300-\u036f", letters: { ı: "i", ł: "l" } };
 const rewrites = queryRewrites(DATA, folder("sv", FOLD));
 

@@ -2,16 +2,10 @@
  * pytest (tests/test_text_rules.py): one JSON object on stdin,
  *   {"fold": <fold_data>, "texts": [[lang, text], ...], "keys": [[<FileKey data>, word], ...]}
  * and on stdout {"folded": [each text folded], "keyed": [each word's file key]}. */
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { engineModule, stdinJson } from "./stdio.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const TEXT = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine/text.js");
-const { fileKeyer, folder } = await import(pathToFileURL(TEXT).href);
-
-let input = "";
-for await (const chunk of process.stdin) input += chunk;
-const { fold, texts = [], keys = [] } = JSON.parse(input);
+const { fileKeyer, folder } = await engineModule("text.js");
+const { fold, texts = [], keys = [] } = await stdinJson();
 const folders = new Map();
 const folded = texts.map(([lang, text]) => {
   if (!folders.has(lang)) folders.set(lang, folder(lang, fold));

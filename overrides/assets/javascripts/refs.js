@@ -12,17 +12,20 @@ export function referenceRules(syntax) {
   const head = whole(point.head);
   const part = whole(point.part);
 
-  /** A law reference's segments, "" for a level it lacks: "12C1b" → ["12","C","1","b",""]; or null. */
-  function segments(ref) {
-    const match = path.exec(ref);
+  /** The segments `regex` (path or citation) finds in `text`, "" for a level it lacks; or null. */
+  function matched(regex, text) {
+    const match = regex.exec(text);
     return match ? match.slice(1).map((value) => value || "") : null;
   }
 
-  /** A citation's segments in any case, "" for a level it lacks: "12c1b" → ["12","c","1","b",""];
-   * or null. */
+  /** A law reference's segments: "12C1b" → ["12","C","1","b",""]; or null. */
+  function segments(ref) {
+    return matched(path, ref);
+  }
+
+  /** A citation's segments in any case, as a folded query writes it: "12c1b" → ["12","c","1","b",""]; or null. */
   function citedSegments(text) {
-    const match = citation.exec(text);
-    return match ? match.slice(1).map((value) => value || "") : null;
+    return matched(citation, text);
   }
 
   /** The law a provision belongs to, as the data's keys write it: "12C1b" → "12"; or null. */
