@@ -182,6 +182,8 @@ def test_search_long_query(browser: object, base_url: str, lang: str, unit: str)
                 best = min(best, elapsed)
                 assert status.startswith(too_long), status[:200]  # the page says the query was cut
                 assert len(status) < 1000, status[:200]  # and shows the part searched
+                address = page.evaluate("new URLSearchParams(location.search).get('q')")
+                assert query.startswith(address) and len(address) < 1000  # and so does the address
             times[size] = best
         ratio = times[400_000] / times[100_000]
         assert ratio <= QUERY_RATIO, f"{times[100_000]:.0f} ms → {times[400_000]:.0f} ms (×{ratio:.1f})"

@@ -131,9 +131,12 @@ export function languagePage(engine) {
   else input.focus();
 }
 
+/** The page's address says what was searched: the query as searched (`searchable`), not all that
+ * was typed, since a pasted page would make an address of megabytes, which Chromium carries into
+ * every later request of the page (a 400,000-character Turkish query: a second each search). */
 export function syncUrl(query, edition) {
   const url = new URL(location.href);
-  url.searchParams.set("q", query);
+  url.searchParams.set("q", searchable(query));
   if (edition) url.searchParams.set("edition", edition);
   else url.searchParams.delete("edition");
   history.replaceState(null, "", url);
