@@ -14,9 +14,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 DRIVER = Path(__file__).resolve().parent / "js" / "driver.mjs"
 DETECT = Path(__file__).resolve().parent / "js" / "detect.mjs"
 NODE = shutil.which("node")
+
+
+# a new engine's answer depends on the site and the query alone, not on what was asked before:
+# kept for the test process, so tables that ask the same queries fresh ask Node once
+_FRESH_ANSWERS: dict[tuple[str, str], dict[str, list[str]]] = {}
 
 
 class NodeSearch:
@@ -25,8 +32,9 @@ class NodeSearch:
     ``typed``); ``fresh``: a new engine for each query, as a page opened with the query has.
     :meth:`search` answers as :meth:`bench.searchdriver.SearchDriver.search` does."""
 
-    def __init__(self, process: subprocess.Popen[str], fresh: bool = False) -> None:
+    def __init__(self, process: subprocess.Popen[str], site: Path, fresh: bool = False) -> None:
         self.process = process
+        self.site = site
         self.fresh = fresh
         self.origins: dict[str, list[str]] = {}  # each language's last first page: its results' origins
 
@@ -35,13 +43,22 @@ class NodeSearch:
     ) -> dict[str, list[str]]:
         assert self.process.stdin is not None and self.process.stdout is not None
         line = {"lang": lang, "query": query, "edition": edition, "fresh": fresh or self.fresh, "every": every}
-        self.process.stdin.write(json.dumps(line) + "\n")
-        self.process.stdin.flush()
-        answer = json.loads(self.process.stdout.readline())
-        if "error" in answer:
-            raise RuntimeError(f"{lang} {query!r}: {answer['error']}")
+        key = (str(self.site), json.dumps(line))
+        answer = _FRESH_ANSWERS.get(key) if line["fresh"] else None
+        if answer is None:
+            self.process.stdin.write(json.dumps(line) + "\n")
+            self.process.stdin.flush()
+            answer = json.loads(self.process.stdout.readline())
+            if "error" in answer:
+                raise RuntimeError(f"{lang} {query!r}: {answer['error']}")
+            if line["fresh"]:
+                _FRESH_ANSWERS[key] = answer
         self.origins[lang] = list(answer["origins"])
         return answer  # type: ignore[no-any-return]
+
+    def fresh_view(self) -> NodeSearch:
+        """This process asked as a new engine for each query (a page opened with the query)."""
+        return NodeSearch(self.process, self.site, fresh=True)
 
     def first_page(self, lang: str, query: str, edition: str = "", fresh: bool = False) -> list[str]:
         """The hrefs of the results the first page shows, in order."""
@@ -67,11 +84,17 @@ def node_search(site: Path, fresh: bool = False) -> Iterator[NodeSearch]:
         [NODE, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env
     )
     try:
-        yield NodeSearch(process, fresh)
+        yield NodeSearch(process, site, fresh)
     finally:
         assert process.stdin is not None
         process.stdin.close()
         process.wait(timeout=30)
+
+
+def heldout_group(name: str) -> pytest.MarkDecorator:
+    """The xdist group of a held-out set's tests: on one worker, Node answers its queries fresh once
+    for all of them."""
+    return pytest.mark.xdist_group(f"heldout-{Path(name).stem}")
 
 
 def search_data(site: Path, lang: str) -> dict[str, object]:

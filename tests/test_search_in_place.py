@@ -23,7 +23,7 @@ from bench.searchdriver import SearchDriver
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from conftest import ROOT
 from search_cases import situation_queries
-from search_node import NodeSearch
+from search_node import NodeSearch, heldout_group
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # the held-out sets the spent-set test counts (tests/test_search_ranking.py SPENT_SETS): queries
@@ -67,7 +67,9 @@ def test_the_sample_holds_every_set_and_language() -> None:
     assert {query.lang for query in queries} == set(SEARCH_LANGUAGES)
 
 
-@pytest.mark.parametrize("query_set", QUERY_SETS, ids=[path.stem for path in QUERY_SETS])
+@pytest.mark.parametrize(
+    "query_set", [pytest.param(path, marks=heldout_group(path.name), id=path.stem) for path in QUERY_SETS]
+)
 def test_a_whole_set_asked_in_order_answers_as_new_engines_do(engine: NodeSearch, query_set: Path) -> None:
     """Every query of a held-out set (100), asked in order of one engine per language (kept for
     the module: the sets follow each other): each query's result links, in order, are those of a
