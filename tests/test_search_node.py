@@ -20,10 +20,12 @@ PROVISION_QUERIES = ["12C1(b)", "12 C 1 b", "16 §", "lag 16", "Yasa 45", "przep
 WAIT = "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }"
 
 
-def compared_queries(every: int = 6, first: int = 3) -> list[tuple[str, str]]:
-    """Every `every`-th query of the spent held-out sets from the `first` (the queries
-    test_search_in_place.py types in a page start at each set's first), and the provision
-    queries in each language."""
+def compared_queries(every: int = 12, first: int = 3) -> list[tuple[str, str]]:
+    """Every `every`-th query of the spent held-out sets from the `first`, and the provision
+    queries in each language.  The engine's answers in Chromium over the sets are
+    test_search_in_place.py's (every sixth query of each, typed on one page, as a new engine
+    under Node answers it): these are the path of a page opened with the query, where a sample of
+    each kind is enough."""
     queries: list[tuple[str, str]] = []
     for path in [*sorted((FIXTURES / "spent").glob("*.toml")), FIXTURES / "concepts_heldout.toml"]:
         queries += [(entry["lang"], entry["query"]) for entry in tomllib.loads(path.read_text("utf-8"))["query"]]
@@ -50,7 +52,7 @@ def test_the_engines_node_tests_pass(site: Path) -> None:
 def test_node_shows_the_first_page_a_fresh_search_page_shows(
     browser: object, base_url: str, engine: NodeSearch, lang: str
 ) -> None:
-    """Some thirty queries of every kind in the language: the hrefs of the first page, in order, are the same
+    """Some twenty queries of every kind in the language: the hrefs of the first page, in order, are the same
     from a new engine under Node (tests/js/driver.mjs) as from a search page opened with the query."""
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
@@ -66,5 +68,5 @@ def test_node_shows_the_first_page_a_fresh_search_page_shows(
                 differences.append((lang, query, shown[:5], found[:5]))
     finally:
         context.close()
-    assert len(queries) >= 25  # every sixth held-out query of the language and its provision queries
+    assert len(queries) >= 15  # every twelfth held-out query of the language and its provision queries
     assert not differences, differences
