@@ -242,3 +242,16 @@ def point_queries(corpus: Corpus) -> list[tuple[str, str, str]]:
                 expected = "/" + urls.law(entry.meta, point.number) + "#" + refs.anchor(provision.ref)
                 cases += [(entry.meta.lang, printed, expected), (entry.meta.lang, printed.lower(), expected)]
     return cases
+
+
+def accented_concept_forms() -> list[tuple[str, str]]:
+    """(language, a form of a concept other than its first, with a letter search folds: ä, ı, ł …),
+    one per concept and language: a form that is not the concept's name gets a "form → name" note."""
+    base = pipeline.load_terms(ROOT / "content")
+    cases = []
+    for concept in base.concepts:
+        for lang in SEARCH_LANGUAGES:
+            forms = [form for form in concept.forms(lang)[1:] if "*" not in form and not form.isascii()]
+            if forms:
+                cases.append((lang, forms[0]))
+    return cases

@@ -21,6 +21,8 @@ DETECT = Path(__file__).resolve().parent / "js" / "detect.mjs"
 NODE = shutil.which("node")
 
 
+NOTE = " → "  # what a result's synonym line holds when it says the words typed were read as a concept's
+
 # a new engine's answer depends on the site and the query alone, not on what was asked before:
 # kept for the test process, so tables that ask the same queries fresh ask Node once
 _FRESH_ANSWERS: dict[tuple[str, str], dict[str, list[str]]] = {}
@@ -37,6 +39,7 @@ class NodeSearch:
         self.site = site
         self.fresh = fresh
         self.origins: dict[str, list[str]] = {}  # each language's last first page: its results' origins
+        self.synonyms: dict[str, list[str]] = {}  # and the words each shows as its synonym line
 
     def ask(
         self, lang: str, query: str, edition: str = "", fresh: bool = False, every: bool = False
@@ -54,6 +57,7 @@ class NodeSearch:
             if line["fresh"]:
                 _FRESH_ANSWERS[key] = answer
         self.origins[lang] = list(answer["origins"])
+        self.synonyms[lang] = list(answer["notes"])
         return answer  # type: ignore[no-any-return]
 
     def fresh_view(self) -> NodeSearch:
@@ -68,6 +72,10 @@ class NodeSearch:
         """The hrefs of the first page, or with ``every`` of every result ("More results" pressed
         until it is gone), in order."""
         return list(self.ask(lang, query, edition, every=every)["hrefs"])
+
+    def notes(self, lang: str) -> list[str]:
+        """The "typed → concept" notes of the language's last first page, in order."""
+        return [note for note in self.synonyms.get(lang, []) if NOTE in note]
 
     def shows_a_text(self, lang: str) -> bool:
         """Whether the language's last first page shows a text's result (not only concepts' laws)."""

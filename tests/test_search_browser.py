@@ -40,10 +40,7 @@ from bridgelaws.stage4_render.page import t
 from conftest import PHONE, ROOT
 from script_rules import ref_of_anchor
 from search_cases import (
-    EQUIVALENT_PHRASES,
     concept_queries,
-    concepts_with_a_typed_bid,
-    counts_of_cards_that_are_no_hand,
     situation_queries,
 )
 from search_node import NodeSearch, search_data
@@ -127,33 +124,6 @@ def test_a_concepts_word_the_text_prints_inflected_finds_the_text_after_the_conc
     assert "pl/2017/pzbs/21" in keys[:5], keys
 
 
-def _accented_concept_forms() -> list[tuple[str, str]]:
-    """(language, a form of a concept other than its first, with a letter search folds: ä, ı, ł …),
-    one per concept and language: a form that is not the concept's name gets a "form → name" note."""
-    base = pipeline.load_terms(ROOT / "content")
-    cases = []
-    for concept in base.concepts:
-        for lang in SEARCH_LANGUAGES:
-            forms = [form for form in concept.forms(lang)[1:] if "*" not in form and not form.isascii()]
-            if forms:
-                cases.append((lang, forms[0]))
-    return cases
-
-
-def test_a_concepts_note_shows_the_words_as_typed_not_folded(typed: SearchDriver) -> None:
-    """ "vuoroton lähtö → lähtö väärällä vuorolla", not "vuoroton lahto": search matches without
-    accents, the reader is shown their own words."""
-    cases = random.Random("typed").sample(_accented_concept_forms(), 24)
-    noted = 0
-    for lang, form in cases:
-        typed.search(lang, form)
-        for note in typed.page(lang).locator(".search-result__synonym").all_inner_texts():  # type: ignore[attr-defined]
-            if " → " in note:
-                noted += 1
-                assert note.split(" → ")[0] == form.lower(), (lang, form, note)
-    assert noted >= 8, noted
-
-
 @pytest.mark.parametrize(
     ("lang", "query", "governing", "mentions"),
     [
@@ -181,35 +151,6 @@ def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(typed: Sea
     assert "law:50" in inflected[:3], inflected
     # a compound is no inflection: "straffkort" is the penalty card, not "straff" (a penalty, Law 90)
     assert "law:90" not in [result_key(href) for href in typed.search("sv", "straffkort")]
-
-
-def _notes(page: object) -> list[str]:
-    """The "typed → concept" notes of the results shown."""
-    notes = page.locator(".search-result__synonym").all_inner_texts()  # type: ignore[attr-defined]
-    return [note for note in notes if " → " in note]
-
-
-def test_a_phrase_said_as_another_is_noted_as_typed(typed: SearchDriver) -> None:
-    """ "öppningsutspel i fel tur → uppvänt öppningsutspel i otur": the term base reads "i fel
-    tur" as "i otur" (one word fewer), and the note still shows what the reader typed, accents
-    and all (it showed the folded rewrite, "oppningsutspel i otur", at stop 33)."""
-    for lang, query, _law in EQUIVALENT_PHRASES:
-        typed.search(lang, query)
-        noted = [note.split(" → ")[0] for note in _notes(typed.page(lang))]
-        assert query.lower() in noted, (lang, query, noted)
-
-
-def test_a_bid_or_a_count_said_as_a_concept_is_noted_as_typed(typed: SearchDriver) -> None:
-    """A count of cards ("14 kort") or a bid ("1nt") is read as the concept's words; a note names
-    the words as typed, never the words they were read as."""
-    cases = [*counts_of_cards_that_are_no_hand()[::5], *concepts_with_a_typed_bid()[::6]]
-    noted = 0
-    for lang, query, _law in cases:
-        typed.search(lang, query)
-        for note in _notes(typed.page(lang)):
-            noted += 1
-            assert note.split(" → ")[0] in query.lower(), (lang, query, note)
-    assert noted >= len(cases) // 2, noted
 
 
 # Queries most of whose pages, found by Pagefind's stemmer or by some of the words, hold none of

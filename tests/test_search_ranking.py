@@ -34,6 +34,7 @@ from conftest import ROOT
 from search_cases import (
     EQUIVALENT_PHRASES,
     PROVISIONS,
+    accented_concept_forms,
     concept_queries,
     concepts_with_a_typed_bid,
     counts_of_cards_that_are_no_hand,
@@ -42,7 +43,7 @@ from search_cases import (
     sampled_provisions,
     situation_queries,
 )
-from search_node import NodeSearch, heldout_group, search_data
+from search_node import NOTE, NodeSearch, heldout_group, search_data
 
 pytestmark = pytest.mark.site
 
@@ -863,6 +864,7 @@ TABLES: dict[str, Callable[[Path, Corpus], list[tuple[str, str]]]] = {
     "terms, not starts of other words": lambda site, corpus: _queries(TERMS_NOT_STARTS_OF_OTHER_WORDS),
     "cards named": lambda site, corpus: _queries(CARDS_NAMED),
     "equivalent phrases": lambda site, corpus: _queries(EQUIVALENT_PHRASES),
+    "accented forms of concepts": lambda site, corpus: accented_concept_forms(),
     "kin words": lambda site, corpus: _queries(KIN_WORDS),
     "over-joined words": lambda site, corpus: _queries(OVER_JOINED),
     "seats and endings": lambda site, corpus: _queries(SEATS_AND_ENDINGS),
@@ -891,4 +893,8 @@ def test_a_tables_cases_answer_in_chromium_as_under_node(
         shown = typed.search(lang, query)
         if shown != found:
             differences.append((lang, query, shown[:5], found[:5]))
+        lines = typed.page(lang).locator(".search-result__synonym").all_inner_texts()  # type: ignore[attr-defined]
+        notes = [line for line in lines if NOTE in line]
+        if notes != engine.notes(lang):
+            differences.append((lang, query, notes, engine.notes(lang)))
     assert not differences
