@@ -255,3 +255,11 @@ def accented_concept_forms() -> list[tuple[str, str]]:
             if forms:
                 cases.append((lang, forms[0]))
     return cases
+
+
+def engine_table() -> str:
+    """The ``[engine]`` table of the shipped search.toml, as written."""
+    text = (ROOT / "content" / VOCABULARY_FILE).read_text(encoding="utf-8")
+    start = text.index("\n[engine]\n") + 1
+    end = text.index("\n[", start + 1)
+    return text[start:end].rstrip() + "\n"

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from bridgelaws import pipeline
+from bridgelaws import pipeline, search
 from bridgelaws.core import accounting, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from conftest import ROOT
@@ -40,7 +40,7 @@ def squeeze(text: str) -> str:
 def rendered(corpus: Corpus) -> dict[str, str]:
     concordance = pipeline.load_concordance(ROOT / "content")
     linkage = pipeline.link(corpus, concordance)
-    return pipeline.render(corpus, linkage, None, concordance).files
+    return pipeline.render(corpus, linkage, search.read_vocabulary(ROOT / "content"), concordance).files
 
 
 def pages_of(entry: Entry, files: dict[str, str]) -> dict[str, str]:

@@ -27,6 +27,7 @@ from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import display_title, law_index_fields, point_index_fields, sentence_case
 from conftest import ROOT
 from script_rules import doc_law, hub_title
+from search_cases import engine_table
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
@@ -132,7 +133,7 @@ def test_a_law_no_text_of_the_language_holds_is_titled_from_the_term_base(
 )
 def test_a_bad_vocabulary_is_reported_with_its_file(tmp_path: Path, toml: str, message: str) -> None:
     path = tmp_path / "search.toml"
-    path.write_text(toml, encoding="utf-8")
+    path.write_text(toml + "\n" + engine_table(), encoding="utf-8")  # the engine's rules after the case
     with pytest.raises(VocabularyError, match=re.escape(message)) as raised:
         load_vocabulary(path)
     assert str(path) in str(raised.value)
@@ -160,7 +161,7 @@ def test_a_concept_naming_no_concept_is_said_with_its_file_and_line(tmp_path: Pa
     """A wrong id would switch typed bids or counts of cards off without a word: `bridgelaws
     build` warns and `bridgelaws terms` fails, naming the file and the table's line."""
     path = tmp_path / "search.toml"
-    path.write_text(f'[fi]\nlaw_words = ["laki"]\n\n{table}', encoding="utf-8")
+    path.write_text(f'[fi]\nlaw_words = ["laki"]\n\n{table}\n{engine_table()}', encoding="utf-8")
     message = unknown_concept_problem(path, load_vocabulary(path), pipeline.load_terms(ROOT / "content"))
     name = table.split("]")[0] + "]"
     assert message and message.startswith(f"{path}:{line}: {name} concept 'no-such-concept'"), message
@@ -178,8 +179,9 @@ def test_every_search_language_reads_a_count_of_cards_that_is_no_hand() -> None:
         assert search.counts_data(own)["hand"] == 13
 
 
-def test_no_vocabulary_file_means_no_vocabulary(tmp_path: Path) -> None:
-    assert load_vocabulary(tmp_path / "missing.toml") == {}
+def test_a_missing_vocabulary_file_is_said(tmp_path: Path) -> None:
+    with pytest.raises(VocabularyError, match=re.escape("missing.toml: missing")):
+        load_vocabulary(tmp_path / "missing.toml")
 
 
 @pytest.mark.parametrize(

@@ -207,7 +207,8 @@ def test_a_situation_answering_the_query_says_what_it_is_about(typed: SearchDriv
         assert t(lang, "search_some_words") not in page.inner_text("#search-status"), (lang, query)  # type: ignore[attr-defined]
 
 
-PAGE_SIZE = 10  # search.js's: the first page is ten results, texts at least half of them
+# the engine's (search.toml [engine]): the first page is this many results, texts at least half of them
+PAGE_SIZE = int(load_vocabulary(ROOT / "content" / VOCABULARY_FILE)["fi"].engine["page_size"])  # type: ignore[call-overload]
 
 
 def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_texts(
@@ -842,27 +843,6 @@ def test_without_snippets_json_a_result_still_names_its_provision(
     assert [snippet for _, snippet in shown_snippets(page)] == [""] * len(hrefs)
     pages = {urlsplit(href).path for href in hrefs}
     assert not pages & set(fetched), pages & set(fetched)  # no law page fetched for its words
-
-
-@pytest.mark.parametrize(
-    ("read", "gained", "wanted", "next_round"),
-    [
-        (12, 7, 3, 6),  # 7 laws of 12 pages, 3 wanted: about 6 pages
-        (12, 0, 10, 12),  # nothing gained: a whole round again
-        (12, 12, 1, 3),  # never fewer than three
-        (6, 2, 8, 12),  # never more than a round
-    ],
-)
-def test_the_next_round_reads_about_as_many_pages_as_the_laws_still_wanted_need(
-    page: object, base_url: str, read: int, gained: int, wanted: int, next_round: int
-) -> None:
-    page.goto(base_url + "fi/search/")  # type: ignore[attr-defined]
-    found = page.evaluate(  # type: ignore[attr-defined]
-        "async ([r, g, w]) => (await import(new URL('../../assets/javascripts/search.js', location.href).href))"
-        ".nextRound(r, g, w)",
-        [read, gained, wanted],
-    )
-    assert found == next_round
 
 
 # -- the edition filter ------------------------------------------------------------------------------

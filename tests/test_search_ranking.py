@@ -562,9 +562,8 @@ def test_sampled_words_find_the_laws_that_contain_them(engine: NodeSearch, corpu
     assert not irrelevant
 
 
-# the Pagefind pages a first page reads (search.js's placement module), from the script itself
-SEARCH_JS = (ROOT / "overrides/assets/javascripts/search/engine/placement.js").read_text("utf-8")
-FIRST_ROUND = int(re.search(r"const FRAGMENTS_PER_ROUND = (\d+);", SEARCH_JS)[1])  # type: ignore[index]
+# the Pagefind pages a first page reads (search.toml [engine], as the engine reads it)
+FIRST_ROUND = int(load_vocabulary(ROOT / "content" / VOCABULARY_FILE)["fi"].engine["fragments_per_round"])  # type: ignore[call-overload]
 
 
 def _sample_common_stem_words(corpus: Corpus, lang: str, count: int) -> list[tuple[str, set[str]]]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bridgelaws import pipeline
+from bridgelaws import pipeline, search
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
@@ -321,7 +321,7 @@ def test_the_page_exists_in_every_language_with_each_concept_and_its_links(base:
 
 def test_the_pages_are_generated_and_linked_from_every_home(base: TermBase, corpus: Corpus) -> None:
     linkage = pipeline.link(corpus, pipeline.load_concordance(CONTENT))
-    plan = pipeline.render(corpus, linkage, None, None, base)
+    plan = pipeline.render(corpus, linkage, search.read_vocabulary(CONTENT), None, base)
     assert {f"{lang}/terms.md" for lang in facts.INTERFACE_LANGUAGES} <= set(plan.files)
     for lang in facts.INTERFACE_LANGUAGES:
         home = home_page(corpus, lang)

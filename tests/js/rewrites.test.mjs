@@ -2,9 +2,10 @@
  * ordered rewrites of a query (equivalents, bids, counts) with each word's origin, the fits. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { stemFit, termFit } from "../../overrides/assets/javascripts/search/engine/fit.js";
+import { atLeastShare, fitRules } from "../../overrides/assets/javascripts/search/engine/fit.js";
+import { nextRound } from "../../overrides/assets/javascripts/search/engine/placement.js";
 import { queryRewrites } from "../../overrides/assets/javascripts/search/engine/rewrites.js";
-import { MAX_QUERY, fileKeyer, folder, searchable, unpackKeys } from "../../overrides/assets/javascripts/search/engine/text.js";
+import { fileKeyer, folder, searchable, unpackKeys } from "../../overrides/assets/javascripts/search/engine/text.js";
 
 // search.toml's kinds of rules, written small: what each rewrite does, not the languages' tables
 const DATA = {
@@ -14,6 +15,13 @@ const DATA = {
   bids: { words: ["bud", "kontraktsbud"], strains: ["nt", "sang*", "♥"] },
   counts: { cards: ["kort"], numbers: { fjorton: 14 }, hand: 13, near: 2, words: "fel antal kort" },
   equivalents: [["i otur", "i fel tur", "ur tur"]],
+  // search.toml [engine]'s kinds of rules (tests/test_search.py holds its values as read)
+  engine: {
+    carrying_length: 3,
+    inflected: { base: 5, ending: 3, changed: 2, short: 4, short_ending: 2 },
+    bag: { words: 2, long: 5, share: [2, 3] },
+    bag_stems: [{ stem: 5, ending: 4 }, { stem: 4, ending: 2 }],
+  },
 };
 // the fold's kind (its one rule is langmodel.fold_data; tests/test_text_rules.py holds the two alike)
 const FOLD = { marks: "\u0300-\u036f", letters: { ı: "i", ł: "l" } };
@@ -27,9 +35,10 @@ function read(query) {
 
 test("a long query is cut at a word", () => {
   const query = "sana ".repeat(60);
-  const cut = searchable(query);
-  assert.ok(cut.length <= MAX_QUERY && !cut.endsWith(" ") && cut.endsWith("sana"));
-  assert.equal(searchable("revokki"), "revokki");
+  const cut = searchable(query, 200);
+  assert.ok(cut.length <= 200 && !cut.endsWith(" ") && cut.endsWith("sana"));
+  assert.equal(searchable("revokki", 200), "revokki");
+  assert.equal(searchable("sanaton".repeat(40), 200).length, 200); // no space: cut where it must be
 });
 
 test("an equivalent phrase is its group's first, its words from the phrase typed", () => {
@@ -67,6 +76,7 @@ test("a case ending after an apostrophe or a colon is no word", () => {
 });
 
 test("a term's word fits a query word as written, inflected, or by a shared stem", () => {
+  const { stemFit, termFit } = fitRules(DATA.engine);
   assert.equal(termFit("straffkort", "straffkort"), 2);
   assert.equal(termFit("straffkort", "straffkortet"), 1);
   assert.equal(termFit("straff", "straffkort"), 0); // a compound is no inflection
@@ -82,4 +92,19 @@ test("the situations' files: a word's key, the packed keys", () => {
   assert.equal(situationKey("kj"), "kj");
   assert.equal(fileKeyer({ length: 1, keep: "a-z", other: "0" })("2nt"), "0");
   assert.deepEqual([...unpackKeys("aan aiehk =kj")], ["aan", "aie", "aih", "aik", "kj"]);
+});
+
+test("a share is kept whole: two of three words are two thirds", () => {
+  assert.ok(atLeastShare(2, 3, [2, 3]));
+  assert.ok(!atLeastShare(1, 2, [2, 3]));
+  assert.ok(atLeastShare(1, 2, [1, 2]));
+  assert.ok(atLeastShare(0, 0, [1, 2]));
+});
+
+test("the next round reads about as many pages as the laws still wanted need", () => {
+  const rules = { fragments_per_round: 12, min_round: 3 };
+  assert.equal(nextRound(12, 7, 3, rules), 6); // 7 laws of 12 pages, 3 wanted: about 6 pages
+  assert.equal(nextRound(12, 0, 10, rules), 12); // nothing gained: a whole round again
+  assert.equal(nextRound(12, 12, 1, rules), 3); // never fewer than min_round
+  assert.equal(nextRound(6, 2, 8, rules), 12); // never more than a round
 });

@@ -87,7 +87,7 @@ def _whose(doc: object) -> str:
 def render(
     corpus: Corpus,
     linkage: Linkage,
-    vocabulary: dict[str, search.Vocabulary] | None = None,
+    vocabulary: dict[str, search.Vocabulary],
     concordance: Concordance | None = None,
     term_base: termbase.TermBase | None = None,
     compounds: search.Compounds | None = None,

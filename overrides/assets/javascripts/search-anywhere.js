@@ -7,7 +7,6 @@
  * link to all its results, and #search-by-language then carries data-query="<the query>".
  * The search itself is search.js's engine, one per language shown. */
 import {
-  FRAGMENTS_PER_ROUND,
   detectLanguage,
   element,
   form,
@@ -61,12 +60,13 @@ async function languageBlock(lang, query, detect) {
     const engine = await engineFor(lang, detect);
     const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
+    const round = engine.rules.fragments_per_round; // search.toml [engine]
     hits.forEach((hit) => add(hit));
-    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, FRAGMENTS_PER_ROUND, forms)).forEach((hit) => add(hit));
-    if (!order.length && ranked.length && ranked.length <= FRAGMENTS_PER_ROUND) {
+    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, round, forms)).forEach((hit) => add(hit));
+    if (!order.length && ranked.length && ranked.length <= round) {
       // every page found fit none of the words once read: the pages with some of them (search.js)
       const some = await engine.someWordResults(query, "", ranked, pagefind);
-      if (some.ranked.length) (await engine.textHits(some.ranked, 0, FRAGMENTS_PER_ROUND, some.forms)).forEach((hit) => add(hit));
+      if (some.ranked.length) (await engine.textHits(some.ranked, 0, round, some.forms)).forEach((hit) => add(hit));
     }
     placeLater(later, add, order);
     for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
@@ -91,9 +91,9 @@ function rootPage(detect) {
     const token = ++current;
     blocks.replaceChildren();
     delete blocks.dataset.query;
-    const query = searchable(typed.trim());
+    const query = searchable(typed.trim(), detect.maxQuery);
     if (!query) return;
-    syncUrl(typed, "");
+    syncUrl(typed, "", detect.maxQuery);
     const found = detectLanguage(query, detect);
     blocks.dataset.detected = found.lang || found.candidates.join(" ");
     if (found.lang) {

@@ -19,7 +19,7 @@ import { languagePage } from "./search/page/language-page.js";
 import { io, pageData } from "./search/page/page-data.js";
 
 export { detectLanguage } from "./search/engine/detect.js";
-export { FRAGMENTS_PER_ROUND, nextRound, placeLater, resultGroups } from "./search/engine/placement.js";
+export { nextRound, placeLater, resultGroups } from "./search/engine/placement.js";
 export { format, searchable } from "./search/engine/text.js";
 export { syncUrl } from "./search/page/language-page.js";
 export { form, input, pageData, statusLine, strings } from "./search/page/page-data.js";

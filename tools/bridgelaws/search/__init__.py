@@ -46,8 +46,8 @@ __all__ = [
 
 
 def read_vocabulary(content: Path) -> dict[str, Vocabulary]:
-    """``content/search.toml``, one :class:`Vocabulary` per language (none when the file is
-    missing); :class:`VocabularyError`, naming the file and line, when it is malformed."""
+    """``content/search.toml``, one :class:`Vocabulary` per language; :class:`VocabularyError`,
+    naming the file and line, when it is missing or malformed."""
     return vocabulary.load_vocabulary(content / vocabulary.VOCABULARY_FILE)
 
 
@@ -76,7 +76,7 @@ class Generated:
 def generate(
     corpus: Corpus,
     pages: list[Page],
-    vocabularies: dict[str, Vocabulary] | None = None,
+    vocabularies: dict[str, Vocabulary],
     concordance: Concordance | None = None,
     term_base: TermBase | None = None,
     found: Compounds | None = None,
@@ -85,7 +85,7 @@ def generate(
     each edition's numbering through the ``concordance``); and ``pages`` whose front matter
     asks Pagefind to index them (``pagefind``) with each compound followed by its hidden parts
     (:func:`compounds.with_parts`), when ``found`` is given."""
-    searched = vocabularies or {}
+    searched = vocabularies
     if term_base is not None:
         searched = vocabulary.with_term_base(searched, term_base, concordance)
     marked = [

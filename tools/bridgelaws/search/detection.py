@@ -112,6 +112,7 @@ def detection_data(
             **language_model(model_training(corpus, vocabulary, languages), detection.model),
             "sure": detection.model["sure"],
         },
+        "maxQuery": next((entry.engine["max_query"] for entry in vocabulary.values()), None),  # [engine]
         "prefix": detection.prefix,
         "margin": detection.margin,
         "weights": detection.weights,

@@ -125,6 +125,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # a number of cards that is no hand ("14 kort"): the words for cards, what it stands for
         **({"counts": counts_data(vocabulary)} if vocabulary.counts and vocabulary.count_words else {}),
         "letters": vocabulary.letters,
+        "engine": vocabulary.engine,  # the engine's rules (search.toml [engine])
         "fold": fold_data(),  # how a query is folded to meet the data (langmodel.fold)
         "fileKeys": {"words": WORD_FILES.data(), "english": ENGLISH_FILES.data()},  # the files of a query word
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bridgelaws.core import facts
+from bridgelaws.search import engine_rules
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import PREFIX, TermBase
 
@@ -93,6 +94,7 @@ class Vocabulary:
     terms: tuple[str, ...] = ()  # the language's own words for them: they tell /search/ the language
     english: tuple[str, ...] = ()  # the term base's English words (the same for every language)
     detection: Detection = field(default_factory=Detection)  # the same for every language
+    engine: dict[str, object] = field(default_factory=dict)  # [engine]: the engine's rules, the same for every language
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,14 @@ class VocabularyError(ValueError):
 
 
 def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
-    """Read ``content/search.toml``; a missing file means no vocabulary (search still works).
+    """Read ``content/search.toml`` (a missing file is an error: it holds the engine's rules).
 
     Synonyms are not read here: the words for a concept live in one place, the term base
     (``content/terms``), and :func:`with_term_base` adds them; a ``synonyms`` table left in
     search.toml is refused so that two lists cannot drift apart.
     """
     if not path.exists():
-        return {}
+        raise VocabularyError(f"{path}: missing: the search pages' words and their engine's rules are there")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
@@ -133,6 +135,10 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
                 f"{path}:{line}: [[{name}.synonyms]]: the words for a concept belong in content/terms (concepts.toml)"
             )
     detection = _detection(path, data.pop("detect", {}))
+    try:
+        engine = engine_rules.read(path, data.pop(engine_rules.TABLE, None))
+    except engine_rules.EngineRulesError as error:
+        raise VocabularyError(str(error)) from error
     bid_concept, shared_strains = _bids(path, data.pop("bids", {}))
     counts = _counts(path, data.pop("counts", None))
     data.pop("common", None)  # once the synonyms every language shared: now the term base's English words
@@ -146,7 +152,7 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
             cards = tuple(dict.fromkeys((*counts.cards, *cards))) if counts else cards
             own_counts = counts and replace(counts, cards=cards, numbers=numbers)
             languages[lang] = replace(
-                own, detection=detection, strains=strains, bid_concept=bid_concept, counts=own_counts
+                own, detection=detection, engine=engine, strains=strains, bid_concept=bid_concept, counts=own_counts
             )
     return languages
 
@@ -221,10 +227,11 @@ def with_term_base(
     through the ``concordance``) and the language's own words for them, which tell ``/search/``
     the language of a query (``wist`` is Polish)."""
     detection = next((entry.detection for entry in vocabulary.values()), Detection())
+    engine = next((entry.engine for entry in vocabulary.values()), {})
     english = tuple(dict.fromkeys(form.removesuffix(PREFIX).lower() for c in base.concepts for form in c.forms("en")))
     combined = {}
     for lang in SEARCH_LANGUAGES:
-        own = vocabulary.get(lang, Vocabulary(detection=detection))
+        own = vocabulary.get(lang, Vocabulary(detection=detection, engine=engine))
         synonyms = tuple(Synonym(*synonym) for synonym in base.synonyms(lang, concordance=concordance))
         words = (form.removesuffix(PREFIX).lower() for concept in base.concepts for form in concept.forms(lang))
         bid_words = tuple(

@@ -3,19 +3,7 @@
  * named concepts share (withSharedLaws).  A vocabulary is the concepts and situations a query is
  * matched against (vocabularyOf; the files it is made of are vocabulary.js's business).  Pure:
  * the language's data, its rewrites (rewrites.js) and the fits (fit.js) in, matches out. */
-import {
-  BAG,
-  CARRYING_LENGTH,
-  LOOSE_WORD,
-  SITUATION_MISSED,
-  bagPlaces,
-  situationBag,
-  situationFit,
-  spelledFit,
-  stemFit,
-  termFit,
-  termPlaces,
-} from "./fit.js";
+import { fitRules } from "./fit.js";
 import { fileKeyer } from "./text.js";
 
 /** The concept matching of one language: its data (#search-data), fold, rewrites
@@ -23,6 +11,8 @@ import { fileKeyer } from "./text.js";
 export function conceptMatcher(data, fold, rewrites, lawOf) {
   const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
   const englishKey = fileKeyer(data.fileKeys.english); // the file of a word's English concepts
+  const { bagPlaces, situationBag, situationFit, spelledFit, stemFit, termFit, termPlaces } = fitRules(data.engine);
+  const { carrying_length: CARRYING_LENGTH, loose_word: LOOSE_WORD, situation_missed: SITUATION_MISSED } = data.engine;
 
   /* Words that stand for each other inside a term of two words or more, though not alone
    * (search.toml kin_words: Turkish "deklarasyon" is a call in "deklarasyon değişikliği", the
@@ -42,7 +32,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
   }
 
   /** A concept's terms as folded words (and the kin of each word of a term of two words or more),
-   * and its vocabulary as a whole (BAG): made once, not per query. */
+   * and its vocabulary as a whole (search.toml bag): made once, not per query. */
   function wordsOf(synonym) {
     const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
     const kin = KIN_WORDS.length ? patterns.map((pattern) => (pattern.length >= 2 ? pattern.map(kinOf) : null)) : [];
@@ -112,7 +102,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
 
   /** The concepts a query names (`concepts`, from content/terms): where each term (a word or
    * a phrase, its words in any order) stands in the query, or else where the concept's
-   * vocabulary as a whole does (BAG).  The term naming most words wins them: "wyjście poza
+   * vocabulary as a whole does (search.toml bag).  The term naming most words wins them: "wyjście poza
    * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
    * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
    * same words equally (one word for two concepts) are all kept.  In that order they come first. */
@@ -126,7 +116,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
     // only once the situations are there: the concepts need no other words
     const situations = vocabulary.situationCount > 0;
     const standsFor = words.map((_, index) => (situations && meaningful.includes(index) ? conceptSynonyms(spelled[index], vocabulary) : []));
-    // per concept, the carrying words its vocabulary fits: for BAG, and for how rare each word is;
+    // per concept, the carrying words its vocabulary fits: for the bag, and for how rare each word is;
     // a situation's also by the words they stand for
     const situationForms = words.map((_, index) => [...spelled[index], ...standsFor[index], ...cardForms(words[index])]);
     // a word that is a concept's one-word term as written ("korjausaika", 79's correction period)
@@ -155,7 +145,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
       }
       // its vocabulary as a whole, when it holds more of the query than a term: "medgivande
       // sticken" is the claim's "medgivande" and "resten av sticken", not a situation of 71
-      const bag = synonym.situation ? situationBag(fitting[order], meaningful, words, holders) : bagPlaces(fitting[order], meaningful, words, BAG);
+      const bag = synonym.situation ? situationBag(fitting[order], meaningful, words, holders) : bagPlaces(fitting[order], meaningful, words);
       if (bag && bag.length > most) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
     // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
@@ -169,7 +159,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
       match.weight = match.carried.reduce((sum, index) => sum + (firmly(match, index) ? 1 : LOOSE_WORD), 0);
       match.cover = phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part)));
     }
-    // most words first, a word a situation holds only by a compound's start counting LOOSE_WORD;
+    // most words first, a word a situation holds only by a compound's start counting LOOSE_WORD (loose_word);
     // then a concept before a situation naming the same words (the concept's term is the name),
     // and between those the phrase the query says most of ("motspelare spelade före partnern" is
     // 57's "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half)

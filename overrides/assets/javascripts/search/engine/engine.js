@@ -143,5 +143,5 @@ export function searchEngine(data, io) {
     return conceptHits(named, edition);
   }
 
-  return { lang, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
+  return { lang, rules: data.engine, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }

@@ -2,7 +2,6 @@
  * read.  The variant queries (the language's spelling rules, letters Pagefind does not fold, both
  * ways), each query word's folded forms, how well a page's word fits them (wordFit, formScore)
  * and the query's words marked in a text (marker).  Pure: the language's data in, functions out. */
-import { CARRYING_LENGTH } from "./fit.js";
 
 /** The forms of one language's queries: its data (#search-data), fold and rewrites
  * (queryRewrites: the spelling rules). */
@@ -60,8 +59,8 @@ export function queryForms(data, fold, rewrites) {
     const split = queries.map((q) => fold(q).split(/\s+/).filter(Boolean));
     const forms = split[0].map((_, i) => [...new Set(split.map((words) => words[i]).filter(Boolean))]);
     // "utspel i otur": a page is not found by its "i"s, nor are they marked, when the query has
-    // words of CARRYING_LENGTH letters or more
-    const long = forms.filter((variants) => bare(variants[0]).length >= CARRYING_LENGTH);
+    // words of carrying_length letters or more
+    const long = forms.filter((variants) => bare(variants[0]).length >= data.engine.carrying_length);
     return long.length ? long : forms;
   }
 

@@ -4,21 +4,13 @@
  * hits in, order out. */
 import { format } from "./text.js";
 
-/* Results come a page of PAGE_SIZE laws at a time, read FRAGMENTS_PER_ROUND Pagefind pages at a
- * time: each page read is a fragment fetched (1-4 KB), so a first search of a broad word ("kortti")
- * fetched 30 of them for 20 laws, 35-40 KB of a phone's first search.  Ten laws fill a phone's
- * first screens twice over; "More results" reads on. */
-export const PAGE_SIZE = 10;
-export const FRAGMENTS_PER_ROUND = 12;
-
-/** How many Pagefind pages the next round reads: about as many as the laws still wanted need, at
- * the rate the last round gave them (a law's editions are one result, so 12 pages of a broad
- * Finnish word gave 7 laws), never fewer than MIN_ROUND nor more than FRAGMENTS_PER_ROUND.  The
- * second round of "kortti" read 12 pages for 3 laws: 7 KB of a phone's first search. */
-const MIN_ROUND = 3;
-export function nextRound(read, gained, wanted) {
+/** How many Pagefind pages the next round reads (each a fragment fetched): about as many as the
+ * laws still wanted need, at the rate the last round gave them (a law's editions are one result,
+ * so 12 pages of a broad Finnish word gave 7 laws), never fewer than the rules' `min_round` nor
+ * more than their `fragments_per_round` (search.toml [engine]). */
+export function nextRound(read, gained, wanted, rules) {
   const perPage = Math.max(gained, 1) / read;
-  return Math.min(FRAGMENTS_PER_ROUND, Math.max(MIN_ROUND, Math.ceil(wanted / perPage)));
+  return Math.min(rules.fragments_per_round, Math.max(rules.min_round, Math.ceil(wanted / perPage)));
 }
 
 /** The concepts' hits of one language's search: its data (#search-data), fold and provisions

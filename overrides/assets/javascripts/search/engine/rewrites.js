@@ -5,7 +5,6 @@
  * (wordOrigins), so what the reader is shown is what they typed (typedWords).  Also the
  * language's spelling rules (variants), its function words, card names and which words carry a
  * query.  Pure: the language's data in, functions out. */
-import { CARRYING_LENGTH } from "./fit.js";
 import { alternatives as alternativesOf } from "./text.js";
 
 /** The rewrites of one language's queries, from its search data (#search-data) and its fold. */
@@ -93,7 +92,7 @@ export function queryRewrites(data, fold) {
 
   /** Whether a (folded) query word carries the query: long enough, no function word, no bid. */
   function carries(word) {
-    return word.length >= CARRYING_LENGTH && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
+    return word.length >= data.engine.carrying_length && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
   }
 
   /* A card named by its suit or rank ("tappade ruterkungen", "maça papazını oynadı"): to the

@@ -2,13 +2,14 @@
  * shows in order.  The page renders what each step gives (language-page.js); under Node the same
  * steps give the same first page (tests/js/).  A step resolves false when the search was given
  * up meanwhile (`alive()` false: a newer search started), and does no more work then. */
-import { FRAGMENTS_PER_ROUND, PAGE_SIZE, nextRound, placeLater, resultGroups } from "./placement.js";
+import { nextRound, placeLater, resultGroups } from "./placement.js";
 
 /** A search of `query` (as searched: searchable's) in `edition` ("" for all) by `engine`
  * (searchEngine's).  Its steps, in order: named(), words(), firstPage(); then more() for each
  * further page.  `shown` is what is shown, in order ({key, hit, others}); reveal() adds what is
  * new to it. */
 export function searchSession(engine, query, edition, alive = () => true) {
+  const { page_size: PAGE_SIZE, fragments_per_round: FRAGMENTS_PER_ROUND } = engine.rules; // search.toml [engine]
   const { groups, order, add } = resultGroups();
   const state = {
     groups,
@@ -91,7 +92,7 @@ export function searchSession(engine, query, edition, alive = () => true) {
         stoppedEmpty = true;
         break;
       }
-      round = nextRound(round, order.length - before, target - order.length);
+      round = nextRound(round, order.length - before, target - order.length, engine.rules);
     }
     return true;
   }

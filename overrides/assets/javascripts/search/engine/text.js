@@ -2,16 +2,14 @@
  * string's template, folding a language's text, the site's URLs and the keys of the files a word
  * is in).  Pure: no DOM, no network; what differs per language or site comes as an argument. */
 
-/* Longer queries are cut (at a word) and the status line says so: variants, provision reading
- * and Pagefind grow faster than the query, so a pasted page would take seconds to minutes. */
-export const MAX_QUERY = 200;
-
-/** The query as searched: at most MAX_QUERY characters, cut at a space when there is one. */
-export function searchable(query) {
-  if (query.length <= MAX_QUERY) return query;
-  const cut = query.slice(0, MAX_QUERY + 1);
+/** The query as searched: at most `most` characters (search.toml [engine] max_query), cut at a
+ * space when there is one.  The status line says when a query was cut: variants, provision
+ * reading and Pagefind grow faster than the query. */
+export function searchable(query, most) {
+  if (query.length <= most) return query;
+  const cut = query.slice(0, most + 1);
   const space = cut.search(/\s\S*$/);
-  return (space > 0 ? cut.slice(0, space) : cut.slice(0, MAX_QUERY)).trim();
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, most)).trim();
 }
 
 export function format(template, values) {

@@ -3,7 +3,6 @@
  * word alone), the pages printing a one-word query's form exactly go first (the printed forms'
  * files, fetched through `io.fetchJson`), and the pages read a round at a time become hits with
  * their anchor and snippet (textHits).  The Pagefind instance is given by the caller. */
-import { FRAGMENTS_PER_ROUND } from "./placement.js";
 import { fileKeyer, siteUrl as siteUrlOf } from "./text.js";
 
 /** The word search of one language: its data (#search-data), the I/O (vocabularyFiles'), its
@@ -20,7 +19,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
   const formKey = fileKeyer(data.fileKeys.words); // the printed forms' files, as the situations'
 
   /* When fewer than `below` pages have every word of a query of 2 to `maxWords` words (each of
-   * CARRYING_LENGTH letters or more), pages with some of them follow, most words first; each word
+   * carrying_length letters or more), pages with some of them follow, most words first; each word
    * is searched with at most `variants` of its spelling forms. */
   const SOME_WORDS = { below: 3, maxWords: 6, variants: 4 };
 
@@ -143,7 +142,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
 
   /* Which pages print a word form exactly (bridgelaws/search/printed_forms.py): Pagefind's index holds
    * stems, so its ranking cannot tell a page printing the typed "samasta" from one printing
-   * "samassa", and a first page reads only FRAGMENTS_PER_ROUND of them (each a download).  Files
+   * "samassa", and a first page reads only fragments_per_round of them (each a download).  Files
    * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */
   const MAX_FORM_FILES = 4; // a word's spellings (Turkish letters both ways) start alike, mostly
   const formFiles = new Map(); // key → its file's promise: { form: [page ids] }
@@ -167,7 +166,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
    * more likely), and each word would be one file more on the heaviest first searches there are
    * (`lähtö väärältä puolelta`). */
   async function printedFirst(ranked, forms) {
-    if (!data.printedForms || ranked.length <= FRAGMENTS_PER_ROUND || forms.length !== 1) return ranked;
+    if (!data.printedForms || ranked.length <= data.engine.fragments_per_round || forms.length !== 1) return ranked;
     const variants = [...new Set(forms[0].map(bare))].filter(Boolean);
     const keys = [...new Set(variants.map(formKey))].slice(0, MAX_FORM_FILES);
     const files = new Map(await Promise.all(keys.map(async (key) => [key, await formFile(key)])));

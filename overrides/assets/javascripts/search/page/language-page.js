@@ -5,7 +5,7 @@
  * before Pagefind has answered; the texts come under them, and nothing shown moves.  When a
  * search has finished, #search-results carries data-query="<the query>". */
 import { searchSession } from "../engine/session.js";
-import { MAX_QUERY, format, searchable } from "../engine/text.js";
+import { format, searchable } from "../engine/text.js";
 import { form, input, statusLine, strings } from "./page-data.js";
 import { editionLine, element, filledHit, renderHit } from "./render.js";
 
@@ -32,8 +32,9 @@ export function languagePage(engine) {
       list.removeAttribute("aria-busy");
       return;
     }
-    const query = searchable(typed);
-    const cut = query === typed ? "" : format(strings.search_too_long, { count: MAX_QUERY }) + " ";
+    const most = engine.rules.max_query;
+    const query = searchable(typed, most);
+    const cut = query === typed ? "" : format(strings.search_too_long, { count: most }) + " ";
     statusLine.textContent = strings.search_loading;
     const session = searchSession(engine, query, edition, () => token === current);
     if (!(await session.named())) return;
@@ -102,7 +103,7 @@ export function languagePage(engine) {
     clearTimeout(pending);
     const query = input.value;
     const edition = chosenEdition();
-    syncUrl(query, edition);
+    syncUrl(query, edition, engine.rules.max_query);
     return run(query, edition);
   }
 
@@ -134,9 +135,9 @@ export function languagePage(engine) {
 /** The page's address says what was searched: the query as searched (`searchable`), not all that
  * was typed, since a pasted page would make an address of megabytes, which Chromium carries into
  * every later request of the page (a 400,000-character Turkish query: a second each search). */
-export function syncUrl(query, edition) {
+export function syncUrl(query, edition, most) {
   const url = new URL(location.href);
-  url.searchParams.set("q", searchable(query));
+  url.searchParams.set("q", searchable(query, most));
   if (edition) url.searchParams.set("edition", edition);
   else url.searchParams.delete("edition");
   history.replaceState(null, "", url);
