@@ -14,6 +14,7 @@ from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair
 
 REF = re.compile(r"^[1-9][0-9]?(?:[A-Z][0-9]*[a-z]*)?$")  # 16, 16B, 12C1b, 40B2ai (the export schema's form)
 PAIR_FILES = ("*.computed.toml", "*.curated.toml")
+CURATED_SUFFIX = ".curated.toml"  # its rows, [[pair]] and [[law]], each say how sure they are (`checked`)
 REVIEW_SUFFIX = ".review.toml"
 DEVIATIONS = "deviations.toml"
 
@@ -202,9 +203,10 @@ def _read_pairs(path: Path, errors: list[str]) -> tuple[list[Pair], list[LawPair
         errors.append(f"{path}:1: editions must be two consecutive editions, older first (got {list(editions)})")
         return [], []
     pair_editions = (str(editions[0]), str(editions[1]))
+    curated = path.name.endswith(CURATED_SUFFIX)
     pairs = []
     for at, row in _rows(data, lines, "pair", path):
-        pair = _pair(row, pair_editions, at, errors)
+        pair = _pair(row, pair_editions, at, errors, curated)
         if pair:
             pairs.append(pair)
     laws = []
