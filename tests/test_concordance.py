@@ -79,6 +79,8 @@ BAD_ROWS = [
     ("new-with-old", 'old = "16A"\nnew = "16B"\nrelation = "new"\nbasis = "x"', "no old side"),
     ("not-a-ref", 'old = "16(a)"\nnew = "16B"\nrelation = "renumbered"\nbasis = "x"', "canonical"),
     ("markup", 'old = "<script>"\nnew = "16B"\nrelation = "renumbered"\nbasis = "x"', "canonical"),
+    ("no-checked", 'old = "16A"\nnew = "16B"\nrelation = "renumbered"\nbasis = "x"\nnochecked = 1', "no checked"),
+    ("bad-checked", 'old = "16A"\nnew = "16B"\nrelation = "renumbered"\nbasis = "x"\nchecked="yes"', "checked must"),
 ]
 
 
@@ -86,13 +88,84 @@ BAD_ROWS = [
     ("row", "message"), [(row, message) for _, row, message in BAD_ROWS], ids=[c[0] for c in BAD_ROWS]
 )
 def test_a_bad_row_is_left_out_and_named_at_its_line(tmp_path: Path, row: str, message: str) -> None:
-    good = 'old = "16A"\nnew = "16B"\nrelation = "renumbered"\nbasis = "1997 16A is 2007 16B"'
+    good = 'old = "16A"\nnew = "16B"\nrelation = "renumbered"\nbasis = "1997 16A is 2007 16B"\nchecked = "read"'
+    if "checked" not in row:
+        row += '\nchecked = "not verified"'
+    row = row.replace("\nnochecked = 1", "")
     text = f'editions = ["1997", "2007"]\n\n[[pair]]\n{good}\n\n[[pair]]\n{row}\n'
     (tmp_path / "1997-2007.curated.toml").write_text(text, encoding="utf-8")
     table = load(tmp_path)
     assert [(p.old, p.new) for p in table.pairs] == [("16A", "16B")]
     assert len(table.errors) == 1 and message in table.errors[0]
-    assert table.errors[0].startswith(f"{tmp_path / '1997-2007.curated.toml'}:9:"), table.errors[0]  # its [[pair]]
+    assert table.errors[0].startswith(f"{tmp_path / '1997-2007.curated.toml'}:10:"), table.errors[0]  # its [[pair]]
+
+
+BAD_LAW_ROWS = [
+    (
+        "unknown-relation",
+        'old = "23"\nnew = "23"\nrelation = "renumbered"\nbasis = "x"\nchecked = "read"',
+        "unknown law relation",
+    ),
+    ("no-basis", 'old = "23"\nnew = "23"\nrelation = "same"\nchecked = "read"', "no basis"),
+    ("no-checked", 'old = "23"\nnew = "23"\nrelation = "same"\nbasis = "x"', "no checked"),
+    ("bad-checked", 'old = "23"\nnew = "23"\nrelation = "same"\nbasis = "x"\nchecked = "sure"', "checked must be"),
+    ("a-provision", 'old = "23A"\nnew = "23A"\nrelation = "same"\nbasis = "x"\nchecked = "read"', "not a law number"),
+    ("past-93", 'old = "94"\nnew = "94"\nrelation = "same"\nbasis = "x"\nchecked = "read"', "not a law number"),
+    (
+        "same-but-moved",
+        'old = "23"\nnew = "72"\nrelation = "same"\nbasis = "x"\nchecked = "read"',
+        "keeps the law's number",
+    ),
+    ("moved-in-place", 'old = "23"\nnew = "23"\nrelation = "moved"\nbasis = "x"\nchecked = "read"', "another law"),
+    ("new-with-old", 'old = "23"\nnew = "23"\nrelation = "new"\nbasis = "x"\nchecked = "read"', "no old side"),
+    ("dropped-with-new", 'old = "23"\nnew = "23"\nrelation = "dropped"\nbasis = "x"\nchecked = "read"', "no new side"),
+    (
+        "unknown-key",
+        'old = "23"\nnew = "23"\nrelation = "same"\nbasis = "x"\nchecked = "read"\nlevel = "law"',
+        "unknown key",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "message"), [(row, message) for _, row, message in BAD_LAW_ROWS], ids=[c[0] for c in BAD_LAW_ROWS]
+)
+def test_a_bad_law_row_is_left_out_and_named_at_its_line(tmp_path: Path, row: str, message: str) -> None:
+    good = 'old = "23"\nnew = "72"\nrelation = "moved"\nbasis = "2007 Law 23 is 2017 72C"\nchecked = "read"'
+    text = f'editions = ["2007", "2017"]\n\n[[law]]\n{good}\n\n[[law]]\n{row}\n'
+    (tmp_path / "2007-2017.curated.toml").write_text(text, encoding="utf-8")
+    table = load(tmp_path)
+    assert [(p.old, p.new, str(p.relation)) for p in table.laws] == [("23", "72", "moved")]
+    assert table.pairs == [] and len(table.errors) == 1 and message in table.errors[0], table.errors
+    assert table.errors[0].startswith(f"{tmp_path / '2007-2017.curated.toml'}:10:"), table.errors[0]  # its [[law]]
+
+
+def test_law_rows_are_read_beside_pairs_and_not_walked(tmp_path: Path) -> None:
+    """A [[law]] row says what became of a whole law; it never maps a provision (only pairs do)."""
+    (tmp_path / "2007-2017.curated.toml").write_text(
+        'editions = ["2007", "2017"]\n'
+        '\n[[pair]]\nold = "23"\nnew = "72C"\nrelation = "moved"\nbasis = "b"\nchecked = "read"\n'
+        '\n[[law]]\nold = "23"\nnew = "72"\nrelation = "moved"\nbasis = "b"\nchecked = "read"\n'
+        '\n[[law]]\nnew = "23"\nrelation = "new"\nbasis = "b"\nchecked = "read"\n',
+        encoding="utf-8",
+    )
+    table = load(tmp_path)
+    assert table.errors == []
+    assert [(row.old, row.new) for row in table.law_rows("2007", 23)] == [("23", "72")]
+    assert [(row.old, row.new) for row in table.law_rows("2017", 23)] == [(None, "23")]
+    assert [(row.old, row.new) for row in table.law_rows("2017", 72)] == [("23", "72")]
+    assert [c.ref for c in table.corresponding("23", "2007", "2017") or []] == ["72C"]
+    assert table.corresponding("23A", "2017", "2007") is None  # the law row does not make 2017 23A a 2007 provision
+
+
+def test_a_computed_row_needs_no_checked_but_a_curated_one_does(tmp_path: Path) -> None:
+    """`checked` says how sure a curated row is; a computed row's basis is its score."""
+    row = '\n[[pair]]\nold = "16A"\nnew = "16B"\nrelation = "renumbered"\nbasis = "b"\n'
+    (tmp_path / "1997-2007.computed.toml").write_text('editions = ["1997", "2007"]\n' + row, encoding="utf-8")
+    (tmp_path / "2007-2017.curated.toml").write_text('editions = ["2007", "2017"]\n' + row, encoding="utf-8")
+    table = load(tmp_path)
+    assert [p.editions for p in table.pairs] == [("1997", "2007")]
+    assert len(table.errors) == 1 and "2007-2017.curated.toml:3: no checked" in table.errors[0]
 
 
 def test_review_decisions_apply_to_computed_rows(tmp_path: Path) -> None:

@@ -23,7 +23,9 @@ EXPORT = ROOT / "content" / "docs" / "en" / "api" / "laws.json"
 CURATED = {"1997-2007.curated.toml": ("1997", "2007"), "2007-2017.curated.toml": ("2007", "2017")}
 CANONICAL = re.compile(r"^[0-9]{1,2}([A-Z][0-9]*[a-z]?([ivx]+|[0-9]+)?)?$")
 RELATIONS = {"same", "renumbered", "moved", "split", "merged", "reworded", "new", "dropped"}
-PAIR_KEYS = {"old", "new", "relation", "basis"}
+PAIR_KEYS = {"old", "new", "relation", "basis", "checked"}
+LAW_RELATIONS = {"same", "restructured", "changed", "moved", "new", "dropped"}
+RESTRUCTURING = {"renumbered", "split", "merged", "moved"}  # a pair row with one of these restructures its laws
 DEVIATION_KEYS = {"doc", "text", "edition", "basis"}
 
 # The text that numbers an edition as the WBF does: a deviation's `edition` ref must exist in it.
@@ -105,6 +107,11 @@ def pairs(name: str) -> list[dict[str, Any]]:
     return rows
 
 
+def law_rows(name: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = load(name).get("law", [])
+    return rows
+
+
 def olds(name: str) -> set[str]:
     return {row["old"] for row in pairs(name) if "old" in row}
 
@@ -139,15 +146,16 @@ def row_problems(row: dict[str, Any]) -> list[str]:
         problems.append("a `new` row, and only it, has no old")
     if (new is None) != (relation == "dropped"):
         problems.append("a `dropped` row, and only it, has no new")
+    unchecked = [] if row.get("checked") in ("read", "not verified") else ["checked must be read or not verified"]
     if old is None or new is None or problems:
-        return problems
+        return problems + unchecked
     if relation == "same" and old != new:
         problems.append("`same` with different numbers")
     if relation == "renumbered" and (old == new or law_of(old) != law_of(new)):
         problems.append("`renumbered` must change the number within one law")
     if relation == "moved" and law_of(old) == law_of(new):
         problems.append("`moved` must change the law")
-    return problems
+    return problems + unchecked
 
 
 @pytest.mark.parametrize("name", sorted(CURATED))
@@ -174,6 +182,8 @@ def test_no_duplicate_pairs(name: str) -> None:
         ({"old": "16(D)", "new": "16C", "relation": "renumbered", "basis": "x"}, "not canonical"),
         ({"old": "16D", "new": "16C", "relation": "swapped", "basis": "x"}, "relation"),
         ({"old": "16D", "new": "16C", "relation": "renumbered", "basis": "x", "score": 1.0}, "unknown key"),
+        ({"old": "16D", "new": "16C", "relation": "renumbered", "basis": "x"}, "checked"),
+        ({"old": "16D", "new": "16C", "relation": "renumbered", "basis": "x", "checked": "yes"}, "checked"),
     ],
 )
 def test_the_format_check_catches(row: dict[str, Any], problem: str) -> None:
@@ -277,3 +287,119 @@ def test_chain_2017_to_1997(law: int) -> None:
     reached_2007 = {old for old, new in to_2007 if old is not None and new in sections("tr-2017", (law,))}
     assert sorted(reached_2007 - news("1997-2007.curated.toml")) == []
     assert sorted(set(sections("fi-1997", (law,))) - olds("1997-2007.curated.toml")) == []
+
+
+# -- whole laws ([[law]] rows) ------------------------------------------------------------------------
+
+
+def test_every_law_of_2007_and_2017_has_a_law_row() -> None:
+    """Each of the 93 laws of either edition is a side of a 2007 <-> 2017 law row (issue 39)."""
+    rows = law_rows("2007-2017.curated.toml")
+    laws = {str(n) for n in range(1, 94)}
+    assert sorted(laws - {row["old"] for row in rows if "old" in row}, key=int) == []
+    assert sorted(laws - {row["new"] for row in rows if "new" in row}, key=int) == []
+
+
+def test_every_law_above_18_has_a_1997_2007_law_row() -> None:
+    """Laws 1-18 are paired provision by provision from the Finnish texts; above 18, law by law."""
+    rows = law_rows("1997-2007.curated.toml")
+    laws = {str(n) for n in range(19, 94)}
+    assert sorted(laws - {row["old"] for row in rows if "old" in row}, key=int) == []
+    assert sorted(laws - {row["new"] for row in rows if "new" in row}, key=int) == []
+
+
+def law_row_problems(row: dict[str, Any]) -> list[str]:
+    old, new, relation = row.get("old"), row.get("new"), row.get("relation")
+    problems = [f"unknown key {key!r}" for key in sorted(set(row) - PAIR_KEYS)]
+    problems += [
+        f"{side} {ref!r} is not a law"
+        for side, ref in (("old", old), ("new", new))
+        if ref is not None and not (isinstance(ref, str) and ref.isdigit() and 1 <= int(ref) <= 93)
+    ]
+    if relation not in LAW_RELATIONS:
+        problems.append(f"relation {relation!r}")
+    if row.get("checked") not in ("read", "not verified"):
+        problems.append("checked must be read or not verified")
+    if (old is None) != (relation == "new") or (new is None) != (relation == "dropped"):
+        problems.append("only `new` lacks old, only `dropped` lacks new")
+    elif old is not None and new is not None and (relation == "moved") == (old == new):
+        problems.append("`moved` and only `moved` changes the law")
+    return problems
+
+
+@pytest.mark.parametrize("name", sorted(CURATED))
+def test_law_rows_are_well_formed(name: str) -> None:
+    problems = [f"{row.get('old')} -> {row.get('new')}: {p}" for row in law_rows(name) for p in law_row_problems(row)]
+    assert not problems
+
+
+@pytest.mark.parametrize("name", sorted(CURATED))
+def test_a_law_is_restructured_exactly_where_pair_rows_move_its_provisions(name: str) -> None:
+    """`same`: no pair row renumbers, splits, merges or moves a provision of the law; `restructured`: one does."""
+    moved = {
+        law_of(ref)
+        for row in pairs(name)
+        if row["relation"] in RESTRUCTURING
+        for ref in (row.get("old"), row.get("new"))
+        if ref is not None
+    }
+    wrong = [
+        f"{row['old']}: {row['relation']}"
+        for row in law_rows(name)
+        if row["relation"] in ("same", "restructured")
+        and (row["relation"] == "restructured") != (int(row["old"]) in moved)
+    ]
+    assert wrong == []
+
+
+def test_2007_law_23_moved_to_72_and_2017_law_23_is_new() -> None:
+    """A law number is not an identity: the 2007 Law 23 (awareness of potential damage) is 2017 72C."""
+    rows = {(row.get("old"), row.get("new")): row["relation"] for row in law_rows("2007-2017.curated.toml")}
+    assert rows[("23", "72")] == "moved" and rows[(None, "23")] == "new" and ("23", "23") not in rows
+    assert {(row.get("old"), row.get("new")): row["relation"] for row in pairs("2007-2017.curated.toml")}[
+        ("23", "72C")
+    ] == "moved"
+
+
+@pytest.mark.parametrize("name", sorted(CURATED))
+def test_a_row_that_rests_on_memory_says_so(name: str) -> None:
+    """Every curated row says how sure it is; one not verified says in its basis what was not read,
+    and one read names what it was read in (a public address, or one of our texts)."""
+    texts = ("fi-1997", "fi-2007", "sv-2007", "tr-2017", "http", "content/sources/", "this file's header")
+    for row in [*pairs(name), *law_rows(name)]:
+        if row["checked"] == "not verified":
+            assert "not read" in row["basis"] or "not verified" in row["basis"], row
+        else:
+            assert any(text in row["basis"] for text in texts), row
+
+
+@pytest.mark.parametrize(
+    ("row", "problem"),
+    [
+        ({"old": "23", "new": "72", "relation": "same", "basis": "x", "checked": "read"}, "`moved`"),
+        ({"old": "23", "new": "23", "relation": "moved", "basis": "x", "checked": "read"}, "`moved`"),
+        ({"old": "23", "new": "23", "relation": "new", "basis": "x", "checked": "read"}, "lacks old"),
+        ({"old": "23A", "new": "23", "relation": "same", "basis": "x", "checked": "read"}, "not a law"),
+        ({"old": "94", "new": "94", "relation": "same", "basis": "x", "checked": "read"}, "not a law"),
+        ({"old": "23", "new": "23", "relation": "renumbered", "basis": "x", "checked": "read"}, "relation"),
+        ({"old": "23", "new": "23", "relation": "same", "basis": "x"}, "checked"),
+        ({"old": "23", "new": "23", "relation": "same", "basis": "x", "checked": "yes"}, "checked"),
+    ],
+)
+def test_the_law_row_check_catches(row: dict[str, Any], problem: str) -> None:
+    assert any(problem in found for found in law_row_problems(row))
+
+
+def test_the_export_carries_the_law_rows_and_validates() -> None:
+    """api/laws.json holds every curated row, provisions and whole laws, with `level` and `checked`;
+    the committed export validates against docs/laws-json.schema.json."""
+    import jsonschema
+
+    schema = json.loads((ROOT / "docs" / "laws-json.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(export(), schema)
+    exported = export()["concordance"]
+    for name, editions in CURATED.items():
+        laws = [row for row in exported if row["level"] == "law" and tuple(row["editions"]) == editions]
+        assert len(laws) == len(law_rows(name)), name
+    moved = [row for row in exported if row["level"] == "law" and (row["old"], row["new"]) == ("23", "72")]
+    assert [row["checked"] for row in moved] == ["read"]

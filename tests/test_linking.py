@@ -34,7 +34,12 @@ def test_ancestors(ref: str, chain: list[str]) -> None:
     [
         ("fi-2007", "16C", "fi/2007/16/#16C", None),  # in the same text
         ("fi-2007", "12C1b", "fi/2007/12/#12C1b", None),
-        ("fi-2007", "23", "fi/1997/23/#23", "fi 1997"),  # the 2007 text stops at 18: same language
+        (
+            "fi-2007",
+            "23",
+            "fi/1997/72/#72B1",
+            "fi 1997",
+        ),  # the 2007 text stops at 18: same language; 2007 Law 23 is 1997 72B1
         ("sv-2007", "65B3", "fi/1997/65/#65", "fi 1997"),  # 65B3 is new in 2007: the 1997 law, not a provision
         ("sv-2007", "16D2", "sv/2007/16/#16D2", None),
         ("tr-2017", "64B3", "fi/1997/64/#64B3", "fi 1997"),  # 2017 → 2007 → 1997 through the concordance

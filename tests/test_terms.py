@@ -174,7 +174,8 @@ def concordance() -> Concordance:
         (("50",), None, {}, {}),  # a law no row moves is the same law everywhere
         (("92A",), None, {}, {"1997": ("92",), "2007": ("92",)}),  # no row: the law, no guessed provision
         (("16C",), None, {"2007": ("16D", "16")}, {"2007": ("16D", "16")}),  # laws_in says, and wins
-        (("23",), ("1997", "2007"), {}, {"2017": ()}),  # an edition without the concept has none
+        # an edition without the concept has none; 2007 Law 23 (awareness of potential damage) was 1997 72B1
+        (("23",), ("1997", "2007"), {}, {"2017": (), "1997": ("72B1",)}),
     ],
 )
 def test_a_concepts_laws_in_another_edition_go_through_the_concordance(

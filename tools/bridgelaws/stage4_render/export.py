@@ -11,7 +11,7 @@ from typing import Any
 
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance, Pair
+from bridgelaws.stage3_link.concordance import Concordance, LawPair, Pair
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage, Reference, Resolution
 
@@ -93,14 +93,27 @@ def resolution_url(resolution: Resolution | None) -> str | None:
     return urls.absolute(urls.provision(resolution.document, resolution.owner, resolution.ref))
 
 
-def concordance_record(pair: Pair) -> dict[str, Any]:
-    return {
+def concordance_record(pair: Pair | LawPair) -> dict[str, Any]:
+    """A provision pair (``level`` "provision") or a whole-law row (``level`` "law"; old and new are laws)."""
+    record: dict[str, Any] = {
         "editions": list(pair.editions),
+        "level": "law" if isinstance(pair, LawPair) else "provision",
         "old": pair.old,
         "new": pair.new,
         "relation": str(pair.relation),
         "basis": pair.basis,
     }
+    if pair.checked is not None:
+        record["checked"] = str(pair.checked)
+    return record
+
+
+def concordance_records(concordance: Concordance | None) -> list[dict[str, Any]]:
+    """The provision pairs, then the whole-law rows."""
+    if concordance is None:
+        return []
+    rows: list[Pair | LawPair] = [*concordance.pairs, *concordance.laws]
+    return [concordance_record(row) for row in rows]
 
 
 def build(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = None) -> dict[str, Any]:
@@ -115,7 +128,7 @@ def build(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = No
             }
             for number in corpus.law_numbers()
         ],
-        "concordance": [concordance_record(pair) for pair in (concordance.pairs if concordance else [])],
+        "concordance": concordance_records(concordance),
     }
 
 

@@ -11,11 +11,26 @@ consecutive editions (1997↔2007, 2007↔2017), never by the number.  So::
 :meth:`Concordance.corresponding` walks that path.  A ref with no row of its own is matched
 through its nearest ancestor that has one (``1997 16A2`` → the row ``16A → 16B`` → ``2007 16B``:
 coarser, never guessed); with no row at all it has no correspondent, and callers link the law.
+
+Whole laws have rows of their own (``[[law]]``, :class:`LawPair`): what became of a law's
+subject in the next edition (2007 Law 23 → 2017 Law 72; 2017 Law 23 new).  They are not walked
+by :meth:`Concordance.corresponding`: a provision is found only through provision rows.
 """
 
 from __future__ import annotations
 
-from bridgelaws.stage3_link.concordance.model import Deviation, Pair, Relation
+from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
 from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
 
-__all__ = ["Concordance", "Correspondence", "Deviation", "Pair", "Relation", "first_counterpart", "load"]
+__all__ = [
+    "Checked",
+    "Concordance",
+    "Correspondence",
+    "Deviation",
+    "LawPair",
+    "LawRelation",
+    "Pair",
+    "Relation",
+    "first_counterpart",
+    "load",
+]

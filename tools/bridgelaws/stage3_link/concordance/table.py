@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bridgelaws.core.facts import EDITIONS
+from bridgelaws.core.facts import EDITIONS, LAW_NUMBERS
 from bridgelaws.core.refs import ancestors
-from bridgelaws.stage3_link.concordance.model import Deviation, Pair, Relation
+from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
 
 REF = re.compile(r"^[1-9][0-9]?(?:[A-Z][0-9]*[a-z]*)?$")  # 16, 16B, 12C1b, 40B2ai (the export schema's form)
 PAIR_FILES = ("*.computed.toml", "*.curated.toml")
+CURATED_SUFFIX = ".curated.toml"  # its rows, [[pair]] and [[law]], each say how sure they are (`checked`)
 REVIEW_SUFFIX = ".review.toml"
 DEVIATIONS = "deviations.toml"
 
@@ -37,6 +38,7 @@ class Concordance:
     pairs: list[Pair] = field(default_factory=list)
     deviations: list[Deviation] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # rows left out, file:line first
+    laws: list[LawPair] = field(default_factory=list)  # whole laws ([[law]] rows), in file order
 
     def __post_init__(self) -> None:
         self._older: dict[tuple[str, str], list[Pair]] = {}  # (old edition, old ref) → rows
@@ -131,6 +133,15 @@ class Concordance:
         """Every row that touches law ``law`` on either side, in file order."""
         return list(self._by_law.get(law, ()))
 
+    def law_rows(self, edition: str, law: int) -> list[LawPair]:
+        """The ``[[law]]`` rows on which law ``law`` of ``edition`` is a side (toward either neighbour)."""
+        number = str(law)
+        return [
+            row
+            for row in self.laws
+            if (row.editions[0] == edition and row.old == number) or (row.editions[1] == edition and row.new == number)
+        ]
+
 
 def first_counterpart(found: list[Correspondence] | None) -> str | None:
     """The first provision ``corresponding``/``between`` establish; None when no row covers the
@@ -152,15 +163,17 @@ def load(folder: Path) -> Concordance:
     """
     concordance_errors: list[str] = []
     pairs: list[Pair] = []
+    laws: list[LawPair] = []
     for pattern in PAIR_FILES:
         for path in sorted(folder.glob(pattern)):
-            found = _read_pairs(path, concordance_errors)
+            found, found_laws = _read_pairs(path, concordance_errors)
             review = path.with_name(path.name.replace(".computed.toml", REVIEW_SUFFIX))
             if path.name.endswith(".computed.toml") and review.exists():
                 found = _apply_review(found, review, concordance_errors)
             pairs.extend(found)
+            laws.extend(found_laws)
     deviations = _read_deviations(folder / DEVIATIONS, concordance_errors)
-    return Concordance(pairs, deviations, concordance_errors)
+    return Concordance(pairs, deviations, concordance_errors, laws)
 
 
 def _toml(path: Path, errors: list[str]) -> tuple[dict[str, Any], list[str]]:
@@ -177,10 +190,10 @@ def _row_lines(lines: list[str], header: str) -> list[int]:
     return [n for n, line in enumerate(lines, 1) if line.strip() == f"[[{header}]]"]
 
 
-def _read_pairs(path: Path, errors: list[str]) -> list[Pair]:
+def _read_pairs(path: Path, errors: list[str]) -> tuple[list[Pair], list[LawPair]]:
     data, lines = _toml(path, errors)
     if not data:
-        return []
+        return [], []
     editions = tuple(data.get("editions", ()))
     if (
         len(editions) != 2
@@ -188,31 +201,93 @@ def _read_pairs(path: Path, errors: list[str]) -> list[Pair]:
         or EDITIONS.index(editions[1]) - EDITIONS.index(editions[0]) != 1
     ):
         errors.append(f"{path}:1: editions must be two consecutive editions, older first (got {list(editions)})")
-        return []
-    rows = data.get("pair", [])
-    where = _row_lines(lines, "pair")
+        return [], []
+    pair_editions = (str(editions[0]), str(editions[1]))
+    curated = path.name.endswith(CURATED_SUFFIX)
     pairs = []
-    for index, row in enumerate(rows):
-        at = f"{path}:{where[index] if index < len(where) else 1}"
-        pair = _pair(row, (editions[0], editions[1]), at, errors)
+    for at, row in _rows(data, lines, "pair", path):
+        pair = _pair(row, pair_editions, at, errors, curated)
         if pair:
             pairs.append(pair)
-    return pairs
+    laws = []
+    for at, row in _rows(data, lines, "law", path):
+        law = _law_pair(row, pair_editions, at, errors)
+        if law:
+            laws.append(law)
+    return pairs, laws
 
 
-def _pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str]) -> Pair | None:
+def _rows(data: dict[str, Any], lines: list[str], header: str, path: Path) -> list[tuple[str, Any]]:
+    """Each ``[[header]]`` table with its ``file:line``."""
+    where = _row_lines(lines, header)
+    return [(f"{path}:{where[i] if i < len(where) else 1}", row) for i, row in enumerate(data.get(header, []))]
+
+
+def _pair(
+    row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str], curated: bool = False
+) -> Pair | None:
     old, new, basis = row.get("old"), row.get("new"), str(row.get("basis", "")).strip()
     try:
         relation = Relation(str(row.get("relation")))
     except ValueError:
         errors.append(f"{at}: unknown relation {row.get('relation')!r}; the row is left out")
         return None
-    problem = _problem(old, new, relation, basis)
+    checked, checked_problem = _checked(row, curated)
+    problem = _problem(old, new, relation, basis) or checked_problem
     if problem:
         errors.append(f"{at}: {problem}; the row is left out")
         return None
     score = row.get("score")
-    return Pair(editions, old, new, relation, basis, float(score) if score is not None else None, at)
+    return Pair(editions, old, new, relation, basis, float(score) if score is not None else None, at, checked)
+
+
+def _checked(row: dict[str, Any], required: bool) -> tuple[Checked | None, str]:
+    """A row's ``checked`` (read | not verified): required on a curated row, optional elsewhere."""
+    value = row.get("checked")
+    if value is None:
+        return None, ("no checked (read or not verified)" if required else "")
+    try:
+        return Checked(value), ""
+    except ValueError:
+        return None, f"checked must be 'read' or 'not verified' (got {value!r})"
+
+
+def _law_pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str]) -> LawPair | None:
+    """A ``[[law]]`` row: both sides are whole laws (``"23"``), never provisions."""
+    old, new, basis = row.get("old"), row.get("new"), str(row.get("basis", "")).strip()
+    try:
+        relation = LawRelation(str(row.get("relation")))
+    except ValueError:
+        errors.append(f"{at}: unknown law relation {row.get('relation')!r}; the row is left out")
+        return None
+    checked, checked_problem = _checked(row, required=True)
+    problem = _law_problem(old, new, relation, basis) or checked_problem
+    unknown = sorted(set(row) - {"old", "new", "relation", "basis", "checked"})
+    if unknown:
+        problem = problem or f"unknown key(s) {', '.join(unknown)}"
+    if problem or checked is None:
+        errors.append(f"{at}: {problem}; the row is left out")
+        return None
+    return LawPair(editions, old, new, relation, basis, checked, at)
+
+
+def _law_problem(old: object, new: object, relation: LawRelation, basis: str) -> str:
+    for side in (old, new):
+        if side is not None and not (isinstance(side, str) and side.isdigit() and int(side) in LAW_NUMBERS):
+            return f"{side!r} is not a law number (1-93)"
+    if not basis:
+        return "no basis"
+    if relation is LawRelation.NEW:
+        return "a new law has no old side" if old is not None else ("" if new else "no new side")
+    if relation is LawRelation.DROPPED:
+        return "a dropped law has no new side" if new is not None else ("" if old else "no old side")
+    if old is None or new is None:
+        return f"a {relation} law row needs both sides"
+    if relation is LawRelation.MOVED and old == new:
+        return "'moved' goes to another law"
+    if relation is not LawRelation.MOVED and old != new:
+        return f"'{relation}' keeps the law's number ({old} ≠ {new})"
+    return ""
 
 
 def _problem(old: object, new: object, relation: Relation, basis: str) -> str:
