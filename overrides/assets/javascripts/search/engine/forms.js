@@ -9,7 +9,7 @@ export function queryForms(data, fold, rewrites) {
   const lang = data.lang;
   const { VARIANT_RULES } = rewrites;
 
-  const MAX_VARIANTS = 16;
+  const { max_variants: MAX_VARIANTS, marked_start: MARKED_START } = data.engine; // search.toml [engine]
 
   /** The same word with each ambiguous letter both ways: Turkish "disinda" → "dısında" … */
   function letterVariants(word) {
@@ -65,14 +65,15 @@ export function queryForms(data, fold, rewrites) {
   }
 
   /** How well one matched word fits one query word's forms: 2 for the form typed (or a variant
-   * of it), 1 for an inflection (a shared start of 4+ letters), 0 for what the stemmer
-   * over-joined ("disinda" → "D."). */
+   * of it), 1 for an inflection (a shared start of `marked_start` letters or more), 0 for what
+   * the stemmer over-joined ("disinda" → "D."). */
   function wordFit(word, variants) {
     let best = 0;
     for (const form of variants) {
       if (word === form) return 2;
-      if (word.slice(0, 4) === form.slice(0, 4) && Math.min(word.length, form.length) >= 4) best = 1;
-      else if (form.length < 4 && word.startsWith(form)) best = 1;
+      const start = MARKED_START;
+      if (word.slice(0, start) === form.slice(0, start) && Math.min(word.length, form.length) >= start) best = 1;
+      else if (form.length < start && word.startsWith(form)) best = 1;
     }
     return best;
   }

@@ -28,9 +28,10 @@ export function conceptPlacer(data, fold, provisions) {
    *    one, before the laws that merely mention its words ("dziadek" → 42, then 43);
    *  - after the first page of word results: the concept's other laws (or their pages).
    * Under an edition filter no "where to read" page is added: it is no text of that edition. */
-  // with the governing law, two of the first three results: the third is left to the best text of
-  // the language that uses the words ("träkarlen": 42, 43, then the Swedish 9A4)
-  const NEXT_LAWS = 1;
+  // with the governing law, NEXT_LAWS (search.toml [engine] next_laws) more of the first three
+  // results: the third is left to the best text of the language that uses the words
+  // ("träkarlen": 42, 43, then the Swedish 9A4)
+  const NEXT_LAWS = data.engine.next_laws;
   function conceptHits(named, edition) {
     const first = [];
     const third = [];

@@ -18,10 +18,8 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
 
   const formKey = fileKeyer(data.fileKeys.words); // the printed forms' files, as the situations'
 
-  /* When fewer than `below` pages have every word of a query of 2 to `maxWords` words (each of
-   * carrying_length letters or more), pages with some of them follow, most words first; each word
-   * is searched with at most `variants` of its spelling forms. */
-  const SOME_WORDS = { below: 3, maxWords: 6, variants: 4 };
+  // search.toml [engine]: some_words, carried_only, approximate, max_form_files say what each is
+  const { some_words: SOME_WORDS, carried_only: CARRIED_ONLY, approximate: APPROXIMATE, max_form_files: MAX_FORM_FILES } = data.engine;
 
   /** Let the browser handle input and paint before the next piece of work. */
   function yieldToMain() {
@@ -38,8 +36,6 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
     return query.split(/\s+/).filter((word) => word && carries(bare(word)));
   }
 
-  // a page found without the query's function words ranks below one with every word
-  const CARRIED_ONLY = 0.8;
   /** Pagefind results for the query and its variants, as one ranked list of raw results. */
   async function textResults(query, edition, pagefind) {
     const pf = await pagefind();
@@ -80,7 +76,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
     }
     let ranked = [...seen.values()].sort((a, b) => b.score - a.score);
     let approximate = null;
-    if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.maxWords) {
+    if (ranked.length < SOME_WORDS.below && words.length > 1 && words.length <= SOME_WORDS.max_words) {
       // no (or hardly any) page has every word: the pages that have most of them, after those
       // that have all ("kiistanalaiset tosiasiat" → 85, where the text says "tosiasioista")
       ranked = ranked.concat(await someWords(pf, words, options, new Set(ranked.map((entry) => entry.result.id))));
@@ -88,7 +84,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
     const partial = !withEvery && ranked.length > 0; // the status line says so only when none has all
     if (!ranked.length) {
       const longest = typed.reduce((a, b) => (b.length > a.length ? b : a), "");
-      for (let cut = 1; !ranked.length && longest.length - cut >= 4 && cut <= 3; cut++) {
+      for (let cut = 1; !ranked.length && longest.length - cut >= APPROXIMATE.shortest && cut <= APPROXIMATE.cut; cut++) {
         const shorter = typed.map((word) => (word === longest ? word.slice(0, -cut) : word)).join(" ");
         const search = await pf.search(shorter, options);
         ranked = (search ? search.results : []).map((result) => ({ result, score: result.score }));
@@ -105,7 +101,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
    * which many pages hold), so textResults saw enough pages not to look for fewer words. */
   async function someWordResults(query, edition, known, pagefind) {
     const words = carriedWords(query);
-    if (words.length < 2 || words.length > SOME_WORDS.maxWords) return { ranked: [], forms: [] };
+    if (words.length < 2 || words.length > SOME_WORDS.max_words) return { ranked: [], forms: [] };
     const found = await someWords(await pagefind(), words, searchOptions(edition), new Set(known.map((result) => result.id)));
     const carried = words.join(" ");
     return { ranked: found.map((entry) => entry.result), forms: wordForms([carried, ...variantQueries(carried)]) };
@@ -144,7 +140,6 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
    * stems, so its ranking cannot tell a page printing the typed "samasta" from one printing
    * "samassa", and a first page reads only fragments_per_round of them (each a download).  Files
    * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */
-  const MAX_FORM_FILES = 4; // a word's spellings (Turkish letters both ways) start alike, mostly
   const formFiles = new Map(); // key → its file's promise: { form: [page ids] }
 
   function formFile(key) {
@@ -206,5 +201,5 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
   }
 
 
-  return { SOME_WORDS, textResults, someWordResults, textHits };
+  return { textResults, someWordResults, textHits };
 }
