@@ -271,18 +271,28 @@ def _law_pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: l
     return LawPair(editions, old, new, relation, basis, checked, at)
 
 
+def _sides_problem(old: object, new: object, relation: str, basis: str, what: str) -> str | None:
+    """What every row's shape asks, a law's or a provision's (``what``): a basis, and both sides
+    but for ``new`` (no old side) and ``dropped`` (no new side); None when the row has both sides
+    and a basis, for the kind's own checks."""
+    if not basis:
+        return "no basis"
+    if relation == "new":
+        return f"a new {what} has no old side" if old is not None else ("" if new else "no new side")
+    if relation == "dropped":
+        return f"a dropped {what} has no new side" if new is not None else ("" if old else "no old side")
+    if old is None or new is None:
+        return f"a {relation} {what} row needs both sides"
+    return None
+
+
 def _law_problem(old: object, new: object, relation: LawRelation, basis: str) -> str:
     for side in (old, new):
         if side is not None and not (isinstance(side, str) and side.isdigit() and int(side) in LAW_NUMBERS):
             return f"{side!r} is not a law number (1-93)"
-    if not basis:
-        return "no basis"
-    if relation is LawRelation.NEW:
-        return "a new law has no old side" if old is not None else ("" if new else "no new side")
-    if relation is LawRelation.DROPPED:
-        return "a dropped law has no new side" if new is not None else ("" if old else "no old side")
-    if old is None or new is None:
-        return f"a {relation} law row needs both sides"
+    shape = _sides_problem(old, new, relation, basis, "law")
+    if shape is not None:
+        return shape
     if relation is LawRelation.MOVED and old == new:
         return "'moved' goes to another law"
     if relation is not LawRelation.MOVED and old != new:
@@ -294,14 +304,9 @@ def _problem(old: object, new: object, relation: Relation, basis: str) -> str:
     for side in (old, new):
         if side is not None and not (isinstance(side, str) and REF.match(side)):
             return f"{side!r} is not a canonical provision reference"
-    if not basis:
-        return "no basis"
-    if relation is Relation.NEW:
-        return "a new provision has no old side" if old is not None else ("" if new else "no new side")
-    if relation is Relation.DROPPED:
-        return "a dropped provision has no new side" if new is not None else ("" if old else "no old side")
-    if old is None or new is None:
-        return f"a {relation} pair needs both sides"
+    shape = _sides_problem(old, new, relation, basis, "provision")
+    if shape is not None:
+        return shape
     assert isinstance(old, str) and isinstance(new, str)
     if relation is Relation.SAME and old != new:
         return f"'same' pairs the same number ({old} ≠ {new})"
