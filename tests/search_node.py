@@ -16,12 +16,17 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaws.core import facts
+from bridgelaws.stage4_render.page import t
+
 DRIVER = Path(__file__).resolve().parent / "js" / "driver.mjs"
 DETECT = Path(__file__).resolve().parent / "js" / "detect.mjs"
 NODE = shutil.which("node")
 
 
-NOTE = " → "  # what a result's synonym line holds when it says the words typed were read as a concept's
+# what a result's synonym line holds between the words typed and the concept they were read as
+# (the interface's search_synonym, "{word} → {note}")
+NOTE = t(facts.DEFAULT_LANGUAGE, "search_synonym").removeprefix("{word}").removesuffix("{note}")
 
 # a new engine's answer depends on the site and the query alone, not on what was asked before:
 # kept for the test process, so tables that ask the same queries fresh ask Node once

@@ -61,7 +61,7 @@ def _with(rule: str, value: str) -> str:
         ("bag_stems", "[]", ":4: [engine] bag_stems: expected a list of tables of stem, ending"),
         ("bag_stems", "[{ stem = 5 }]", ":4: [engine] bag_stems[0]: missing ending"),
         ("inflected", "{ base = 5, ending = 3, changed = 2, short = 4, short_ending = 2.5 }", "inflected.short_ending"),
-        ("page_size", "", ":3: [engine] engine: missing page_size"),
+        ("page_size", "", ":3: [engine]: missing page_size"),
         ("no_such_rule", "1", ":4: [engine] no_such_rule: no such rule"),
     ],
 )

@@ -15,7 +15,7 @@ const DATA = {
   bids: { words: ["bud", "kontraktsbud"], strains: ["nt", "sang*", "♥"] },
   counts: { cards: ["kort"], numbers: { fjorton: 14 }, hand: 13, near: 2, words: "fel antal kort" },
   equivalents: [["i otur", "i fel tur", "ur tur"]],
-  // search.toml [engine]'s kinds of rules (tests/test_search.py holds its values as read)
+  // search.toml [engine]'s kinds of rules (tests/test_engine_rules.py checks the shipped ones)
   engine: {
     carrying_length: 3,
     inflected: { base: 5, ending: 3, changed: 2, short: 4, short_ending: 2 },

@@ -92,10 +92,10 @@ def _checked(kind: Kind, value: object, name: str, where: str) -> object:
         raise EngineRulesError(f"{where}: [{TABLE}] {name}: expected a table of {', '.join(kind)}")
     unknown = sorted(set(value) - set(kind))
     if unknown:
-        raise EngineRulesError(f"{where}: [{TABLE}] {name or TABLE}: no such rule: {', '.join(unknown)}")
+        raise EngineRulesError(f"{where}: [{TABLE}] {name}: no such rule: {', '.join(unknown)}")
     missing = [key for key in kind if key not in value]
     if missing:
-        raise EngineRulesError(f"{where}: [{TABLE}] {name or TABLE}: missing {', '.join(missing)}")
+        raise EngineRulesError(f"{where}: [{TABLE}] {name}: missing {', '.join(missing)}")
     return {key: _checked(sub, value[key], f"{name}.{key}" if name else key, where) for key, sub in kind.items()}
 
 
@@ -105,12 +105,15 @@ def read(path: Path, table: object) -> dict[str, object]:
     lines = path.read_text(encoding="utf-8").splitlines()
     if table is None:
         raise EngineRulesError(f"{path}:1: [{TABLE}]: missing; the search engine's rules are there")
-    if isinstance(table, dict):  # a rule's own line where it is wrong
-        for key in table:
-            where = f"{path}:{_line_of(lines, key)}"
-            if key not in SCHEMA:
-                raise EngineRulesError(f"{where}: [{TABLE}] {key}: no such rule")
-            _checked(SCHEMA[key], table[key], key, where)
-    checked = _checked(SCHEMA, table, "", f"{path}:{_header_line(lines)}")
-    assert isinstance(checked, dict)
-    return checked
+    if not isinstance(table, dict):
+        raise EngineRulesError(f"{path}:{_header_line(lines)}: [{TABLE}]: expected a table")
+    rules = {}
+    for key, value in table.items():  # each rule said at its own line when it is wrong
+        where = f"{path}:{_line_of(lines, key)}"
+        if key not in SCHEMA:
+            raise EngineRulesError(f"{where}: [{TABLE}] {key}: no such rule")
+        rules[key] = _checked(SCHEMA[key], value, key, where)
+    missing = [key for key in SCHEMA if key not in rules]
+    if missing:
+        raise EngineRulesError(f"{path}:{_header_line(lines)}: [{TABLE}]: missing {', '.join(missing)}")
+    return rules
