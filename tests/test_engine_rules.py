@@ -44,13 +44,26 @@ def _with(rule: str, value: str) -> str:
     return '[fi]\nlaw_words = ["laki"]\n' + "\n".join(changed) + "\n"
 
 
+def _ranking(**changed: str) -> str:
+    """A ranking table of every feature's weight 1, some written as ``changed`` says (or left out
+    for an empty value)."""
+    weights = {name: "1" for name in engine_rules.SCHEMA["ranking"]} | changed  # type: ignore[operator]
+    return "{ " + ", ".join(f"{name} = {value}" for name, value in weights.items() if value) + " }"
+
+
 @pytest.mark.parametrize(
     ("rule", "value", "said"),
     [
         ("max_query", "-1", ":4: [engine] max_query: expected a whole number of at least 0, got -1"),
         ("max_query", '"200"', ":4: [engine] max_query: expected a whole number"),
         ("carrying_length", "true", ":4: [engine] carrying_length: expected a whole number of at least 0, got True"),
-        ("loose_word", "1.5", ":4: [engine] loose_word: expected a number from 0 to 1, got 1.5"),
+        ("carried_only", "1.5", ":4: [engine] carried_only: expected a number from 0 to 1, got 1.5"),
+        ("ranking", _ranking(firm="-1"), ":4: [engine] ranking.firm: expected a number of at least 0, got -1"),
+        ("ranking", _ranking(firm="inf"), ":4: [engine] ranking.firm: expected a number of at least 0, got inf"),
+        ("ranking", _ranking(cover=""), ":4: [engine] ranking: missing cover"),
+        ("ranking", _ranking(cover='"1"'), "ranking.cover: expected a number of at least 0"),
+        ("ranking", _ranking(other="1"), ":4: [engine] ranking: no such rule: other"),
+        ("lone_word", "{ long = 5 }", ":4: [engine] lone_word: missing laws"),
         ("situation_rare", '"0.4"', ":4: [engine] situation_rare: expected a number from 0 to 1"),
         ("bag", "{ words = 2, long = 5, share = 0.66 }", ":4: [engine] bag.share: expected [part, whole]"),
         ("bag", "{ words = 2, long = 5, share = [3, 2] }", ":4: [engine] bag.share: expected [part, whole]"),

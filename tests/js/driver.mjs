@@ -9,7 +9,7 @@
  * this query alone, as a search page opened with the query has.
  * The site is $BRIDGELAWS_SITE (else site/).  tests/search_node.py runs it for pytest. */
 import { createInterface } from "node:readline";
-import { engineOf, everyHit, firstPageHits, newEngine } from "./engine.mjs";
+import { engineOf, everyHit, firstPageHits, newEngine } from "../../tools/bench/js/engine.mjs";
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { provisionReader } from "../../overrides/assets/javascripts/search/engine/provision.js";
 import { folder } from "../../overrides/assets/javascripts/search/engine/text.js";
-import { engineOf, firstPageLinks, pageData, siteFolder } from "./engine.mjs";
+import { engineOf, firstPageLinks, pageData, siteFolder } from "../../tools/bench/js/engine.mjs";
 
 const SITE = siteFolder();
 const skip = existsSync(path.join(SITE, "pagefind", "pagefind.js")) ? false : `no built site in ${SITE}`;

@@ -12,7 +12,8 @@ from typing import Any
 
 TABLE = "engine"
 
-# what each rule is: a whole number ("count"), a number from 0 to 1 ("weight"), a fraction as
+# what each rule is: a whole number ("count"), a number from 0 to 1 ("weight"), a number of at
+# least 0 ("score": a feature's weight in the ranking), a fraction as
 # [part, whole] ("share", kept whole so that 2 of 3 words is exactly two thirds), a table of
 # rules, or a list of such tables
 Kind = str | dict[str, Any] | list[dict[str, Any]]
@@ -26,7 +27,17 @@ SCHEMA: dict[str, Kind] = {
     "situation_missed": "count",
     "situation_stem": {"long": "count", "short": "count", "short_ending": "count"},
     "situation_rare": "weight",
-    "loose_word": "weight",
+    "lone_word": {"long": "count", "laws": "count"},
+    "ranking": {
+        "firm": "score",
+        "loose": "score",
+        "rare": "score",
+        "whole": "score",
+        "exact": "score",
+        "title": "score",
+        "concept": "score",
+        "cover": "score",
+    },
     "next_laws": "count",
     "max_variants": "count",
     "carried_only": "weight",
@@ -41,6 +52,7 @@ SCHEMA: dict[str, Kind] = {
 WANTED = {
     "count": "a whole number of at least 0",
     "weight": "a number from 0 to 1",
+    "score": "a number of at least 0",
     "share": "[part, whole], whole numbers with 0 < part <= whole",
 }
 
@@ -58,6 +70,8 @@ def _fits(kind: str, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value >= 0
     if kind == "weight":
         return _number(value) and 0 <= value <= 1  # type: ignore[operator]
+    if kind == "score":
+        return _number(value) and 0 <= value < float("inf")  # type: ignore[operator]
     parts = value if isinstance(value, list) else []
     whole = len(parts) == 2 and all(isinstance(p, int) and not isinstance(p, bool) for p in parts)
     return whole and 0 < parts[0] <= parts[1]

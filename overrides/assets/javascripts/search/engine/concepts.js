@@ -4,15 +4,18 @@
  * matched against (vocabularyOf; the files it is made of are vocabulary.js's business).  Pure:
  * the language's data, its rewrites (rewrites.js) and the fits (fit.js) in, matches out. */
 import { fitRules } from "./fit.js";
+import { ranked } from "./ranking.js";
 import { fileKeyer } from "./text.js";
 
 /** The concept matching of one language: its data (#search-data), fold, rewrites
- * (queryRewrites) and the law of a reference (referenceRules' lawOf). */
-export function conceptMatcher(data, fold, rewrites, lawOf) {
+ * (queryRewrites) and the law of a reference (referenceRules' lawOf).  `observe(candidates,
+ * choose)`, when given, sees each query's candidates and a function choosing among them under
+ * other weights (the ranking's fitting tool: tools/bench/js/fit-ranking.mjs). */
+export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) {
   const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
   const englishKey = fileKeyer(data.fileKeys.english); // the file of a word's English concepts
   const { bagPlaces, situationBag, situationFit, spelledFit, stemFit, termFit, termPlaces } = fitRules(data.engine);
-  const { carrying_length: CARRYING_LENGTH, loose_word: LOOSE_WORD, situation_missed: SITUATION_MISSED } = data.engine;
+  const { carrying_length: CARRYING_LENGTH, situation_missed: SITUATION_MISSED, lone_word: LONE_WORD, ranking: RANKING } = data.engine;
 
   /* Words that stand for each other inside a term of two words or more, though not alone
    * (search.toml kin_words: Turkish "deklarasyon" is a call in "deklarasyon değişikliği", the
@@ -102,10 +105,10 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
 
   /** The concepts a query names (`concepts`, from content/terms): where each term (a word or
    * a phrase, its words in any order) stands in the query, or else where the concept's
-   * vocabulary as a whole does (search.toml bag).  The term naming most words wins them: "wyjście poza
-   * kolejnością" names the lead out of turn, and its "kolejność" names nothing else; then a
-   * whole term over a vocabulary, a term as written over an inflected one; concepts naming the
-   * same words equally (one word for two concepts) are all kept.  In that order they come first. */
+   * vocabulary as a whole does (search.toml bag).  Each is a candidate with its features, ranked
+   * by their score (ranking.js); the best candidate wins its words: "wyjście poza kolejnością"
+   * names the lead out of turn, and its "kolejność" names nothing else (chosen).  In that order
+   * they come first. */
   function conceptsNamed(query, vocabulary) {
     const { concepts, conceptWords, singleTerms } = vocabulary;
     const words = foldedWords(query);
@@ -148,28 +151,42 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
       const bag = synonym.situation ? situationBag(fitting[order], meaningful, words, holders) : bagPlaces(fitting[order], meaningful, words);
       if (bag && bag.length > most) found.push({ synonym, order, places: bag, exact: false, whole: false });
     });
-    // a law's title wins a tie: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
-    // exposed-cards concept (governed by 48) too
-    const title = (match) => Boolean(match.synonym.title);
     for (const match of found) {
       // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
       match.carried = match.places.filter((index) => meaningful.includes(index));
-      // then the rarer words (1 / the concepts whose vocabulary fits each): "dubbling" names few, "tur" many
-      match.rare = match.carried.reduce((sum, index) => sum + (holders[index] ? 1 / holders[index] : 0), 0);
-      match.weight = match.carried.reduce((sum, index) => sum + (firmly(match, index) ? 1 : LOOSE_WORD), 0);
-      match.cover = phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part)));
+      const firm = match.carried.filter((index) => firmly(match, index)).length;
+      match.at = match.places[0];
+      match.features = {
+        firm,
+        loose: match.carried.length - firm,
+        // the rarer words weigh more (1 / the concepts whose vocabulary fits each): "dubbling" names few, "tur" many
+        rare: match.carried.reduce((sum, index) => sum + (holders[index] ? 1 / holders[index] : 0), 0),
+        whole: Number(match.whole),
+        exact: Number(match.exact),
+        // a law's title: "odsłonięcie kart obrońcy" is Law 49's title, and a word of the
+        // exposed-cards concept (governed by 48) too
+        title: Number(Boolean(match.synonym.title)),
+        // a concept before a situation naming the same words: the concept's term is the name
+        concept: Number(!match.synonym.situation),
+        // the phrase the query says most of: "motspelare spelade före partnern" is 57's
+        // "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half
+        cover: phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part))),
+      };
     }
-    // most words first, a word a situation holds only by a compound's start counting LOOSE_WORD (loose_word);
-    // then a concept before a situation naming the same words (the concept's term is the name),
-    // and between those the phrase the query says most of ("motspelare spelade före partnern" is
-    // 57's "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half)
-    const situation = (match) => Boolean(match.synonym.situation);
-    found.sort((a, b) => b.weight - a.weight || b.carried.length - a.carried.length || b.rare - a.rare || b.whole - a.whole || b.exact - a.exact || title(b) - title(a) || situation(a) - situation(b) || b.cover - a.cover || a.places[0] - b.places[0] || a.order - b.order);
+    const choose = (weights) => chosen(ranked(found, weights), words, typed, meaningful);
+    observe(found, choose);
+    return choose(RANKING);
+  }
+
+  /** The candidates (conceptsNamed's, ranked) that name the query: each in turn while it brings a
+   * word of its own ("dubbling" beside another concept's "i fel tur"), once per concept;
+   * candidates placing the same words alike (one word for two concepts) share them. */
+  function chosen(candidates, words, typed, meaningful) {
     const owner = new Array(words.length).fill(null); // the match that took each word
     const named = [];
-    for (const candidate of found) {
+    for (const candidate of candidates) {
       // a situation naming the same words as a concept is no tie: the concept's term is the name
-      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${title(candidate)}-${Boolean(candidate.synonym.situation)}`;
+      const key = `${candidate.places.join(",")}-${candidate.whole}-${candidate.exact}-${candidate.features.title}-${candidate.features.concept}`;
       // named while it brings a word of its own: "dubbling" beside another concept's "i fel tur"
       const free = (index) => owner[index] === null || owner[index] === key;
       const own = candidate.carried.some(free) || (!candidate.carried.length && candidate.places.every(free));
@@ -189,10 +206,9 @@ export function conceptMatcher(data, fold, rewrites, lawOf) {
 
   /* A lone word no page holds ("upprepning", "zrzeczenie", "przepasowanie", "ersättare"): the
    * concepts and situations whose words hold it lead to their laws, when they are of at most
-   * LONE_WORD.laws laws (a word of many is no answer); only then (nothing found, or only pages
-   * with a shorter word), so a word the texts hold finds the texts first, and the situations'
-   * file is fetched only for such a word. */
-  const LONE_WORD = { long: 5, laws: 4 };
+   * `lone_word.laws` laws (a word of many is no answer; search.toml [engine]); only then (nothing
+   * found, or only pages with a shorter word), so a word the texts hold finds the texts first, and
+   * the situations' file is fetched only for such a word. */
   function conceptsOfLoneWord(query, vocabulary) {
     const { concepts, conceptWords } = vocabulary;
     const words = foldedWords(query);

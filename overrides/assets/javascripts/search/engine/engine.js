@@ -12,7 +12,8 @@
  *  - io.fetchJson(path, fallback): a file's JSON, `fallback` when the server has none, rejected
  *    when it cannot be reached (offline and not cached);
  *  - io.pagefind(lang): a promise of a new, initialised Pagefind instance of the language;
- *  - io.strings (optional): the interface's strings for a failure (else the data's). */
+ *  - io.strings (optional): the interface's strings for a failure (else the data's);
+ *  - io.observe (optional): sees each query's scored concept candidates (conceptMatcher's). */
 import { conceptMatcher } from "./concepts.js";
 import { queryForms } from "./forms.js";
 import { conceptPlacer } from "./placement.js";
@@ -28,7 +29,7 @@ export function searchEngine(data, io) {
   const fold = folder(lang, data.fold);
   const provisions = provisionReader(data, fold, io.root);
   const rewrites = queryRewrites(data, fold);
-  const matcher = conceptMatcher(data, fold, rewrites, provisions.lawOf);
+  const matcher = conceptMatcher(data, fold, rewrites, provisions.lawOf, io.observe);
   const vocabularies = vocabularyFiles(data, io, rewrites, matcher);
   const forms = queryForms(data, fold, rewrites);
   const snippets = snippetCutter(data, forms);

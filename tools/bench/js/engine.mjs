@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ENGINE = path.resolve(HERE, "../../overrides/assets/javascripts/search/engine");
+const ENGINE = path.resolve(HERE, "../../../overrides/assets/javascripts/search/engine");
 const { searchEngine } = await import(pathToFileURL(path.join(ENGINE, "engine.js")).href);
 const { searchSession } = await import(pathToFileURL(path.join(ENGINE, "session.js")).href);
 export { searchSession };
@@ -17,7 +17,7 @@ const ROOT = new URL("http://localhost/");
 
 /** The built site's folder: $BRIDGELAWS_SITE, else site/ beside the repository's root. */
 export function siteFolder() {
-  return process.env.BRIDGELAWS_SITE || path.resolve(HERE, "../../site");
+  return process.env.BRIDGELAWS_SITE || path.resolve(HERE, "../../../site");
 }
 
 /** The file of the site a URL (or a path from the host) names; its query string left out. */
@@ -86,10 +86,13 @@ export async function pageData(site, lang) {
   return JSON.parse(match[1]);
 }
 
-/** A new engine of a language's search page on a built site, as a page load makes it. */
-export async function newEngine(lang, site = siteFolder()) {
+/** A new engine of a language's search page on a built site, as a page load makes it;
+ * `observe`: the engine's io.observe (engine.js); `ranking`: weights to rank by instead of the
+ * data's (search.toml [engine] ranking), for the ranking's fitting tool. */
+export async function newEngine(lang, site = siteFolder(), { observe, ranking } = {}) {
   const data = await pageData(site, lang);
-  return searchEngine(data, siteIo(site, data.strings));
+  if (ranking) data.engine = { ...data.engine, ranking };
+  return searchEngine(data, { ...siteIo(site, data.strings), observe });
 }
 
 const engines = new Map();
