@@ -3,7 +3,7 @@
 Three kinds of check:
 * tables of the traps directors hit: inflected forms, missing accents, Turkish casing, everyday
   words the laws do not use (provision numbers written five ways run under Node:
-  tests/test_search_provisions.py, a few of them typed here too through test_search_ranking.py);
+  tests/test_search_provisions.py, a few of them typed here too through test_search_tables_browser.py);
 * sampled words: for words picked from each language's own texts (not chosen by hand), the
   first ten results hold the laws that contain them, also typed without accents or in
   capitals, and the first five results all contain a form of the word;

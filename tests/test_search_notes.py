@@ -1,7 +1,7 @@
 """A result's "typed → concept" note shows the reader's own words, never the words search read
 them as (folded, rewritten, a bid or count spelt out).  The shipped engine on the shipped site
 under Node (tests/search_node.py); that a page shows the same notes as the engine gives is
-tests/test_search_ranking.py's cross-check of each table in Chromium."""
+tests/test_search_tables_browser.py's cross-check of each table in Chromium."""
 
 from __future__ import annotations
 

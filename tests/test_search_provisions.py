@@ -1,7 +1,7 @@
 """Provision queries: a provision, law or regulation point cited as each language writes it comes
 first, at its anchor, in the newest text of the language that has it.  The tables run the shipped
 engine on the shipped site under Node (tests/search_node.py); a few cases of each are also typed
-on a search page in Chromium (test_search_ranking.py, test_a_tables_cases_answer_in_chromium_as_under_node),
+on a search page in Chromium (test_search_tables_browser.py),
 and what a provision result shows is checked there too (test_search_browser.py)."""
 
 from __future__ import annotations
