@@ -75,11 +75,6 @@ CITATION = re.compile(
 )
 
 
-def law_ref(law: int, *path: str) -> str:
-    """Join a law number and path segments: ``law_ref(12, "C", "1", "b")`` → ``12C1b``."""
-    return str(law) + "".join(segment.strip("().") for segment in path)
-
-
 def point_ref(*path: str) -> str:
     """``point_ref("25", "1", "A")`` → ``point:25.1.A``."""
     return POINT_PREFIX + POINT_SEPARATOR.join(segment.strip("().") for segment in path)
