@@ -25,7 +25,6 @@ import {
 
 // -- /search/: to the query's language, or each likely language side by side ------------------------
 
-const SHOWN_PER_LANGUAGE = 5;
 const engines = new Map();
 
 /** A language's engine, from the data on its search page (fetched once; cached for offline). */
@@ -60,16 +59,16 @@ async function languageBlock(lang, query, detect) {
     const engine = await engineFor(lang, detect);
     const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
-    const round = engine.rules.fragments_per_round; // search.toml [engine]
+    const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
     hits.forEach((hit) => add(hit));
-    if (order.length < SHOWN_PER_LANGUAGE && ranked.length) (await engine.textHits(ranked, 0, round, forms)).forEach((hit) => add(hit));
+    if (order.length < SHOWN && ranked.length) (await engine.textHits(ranked, 0, round, forms)).forEach((hit) => add(hit));
     if (!order.length && ranked.length && ranked.length <= round) {
       // every page found fit none of the words once read: the pages with some of them (search.js)
       const some = await engine.someWordResults(query, "", ranked, pagefind);
       if (some.ranked.length) (await engine.textHits(some.ranked, 0, round, some.forms)).forEach((hit) => add(hit));
     }
     placeLater(later, add, order);
-    for (const key of order.slice(0, SHOWN_PER_LANGUAGE)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
+    for (const key of order.slice(0, SHOWN)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
     if (failure) section.append(element("p", "search-status", failure));
     else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
   } catch (error) {

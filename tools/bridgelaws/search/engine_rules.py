@@ -40,6 +40,7 @@ SCHEMA: dict[str, Kind] = {
     },
     "next_laws": "count",
     "max_variants": "count",
+    "variant": "weight",
     "carried_only": "weight",
     "some_words": {"below": "count", "max_words": "count", "variants": "count"},
     "approximate": {"shortest": "count", "cut": "count"},
@@ -48,6 +49,7 @@ SCHEMA: dict[str, Kind] = {
     "page_size": "count",
     "fragments_per_round": "count",
     "min_round": "count",
+    "side_by_side": "count",
 }
 WANTED = {
     "count": "a whole number of at least 0",

@@ -2,12 +2,14 @@
  * read.  The variant queries (the language's spelling rules, letters Pagefind does not fold, both
  * ways), each query word's folded forms, how well a page's word fits them (wordFit, formScore)
  * and the query's words marked in a text (marker).  Pure: the language's data in, functions out. */
+import { markDropper } from "./text.js";
 
 /** The forms of one language's queries: its data (#search-data), fold and rewrites
  * (queryRewrites: the spelling rules). */
 export function queryForms(data, fold, rewrites) {
   const lang = data.lang;
   const { VARIANT_RULES } = rewrites;
+  const dropMarks = markDropper(data.fold.marks); // the spelling rules are written without accents
 
   const { max_variants: MAX_VARIANTS, marked_start: MARKED_START } = data.engine; // search.toml [engine]
 
@@ -38,7 +40,7 @@ export function queryForms(data, fold, rewrites) {
     const words = lowered.split(/\s+/).filter(Boolean);
     const spelled = [words];
     for (const [regex, replacement] of VARIANT_RULES) {
-      const changed = words.map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(regex, replacement));
+      const changed = words.map((word) => dropMarks(word).replace(regex, replacement));
       if (changed.join(" ") !== words.join(" ")) spelled.push(changed);
     }
     const queries = new Set();

@@ -16,18 +16,20 @@ export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
-/** The fold of a language: lower case in the language (Turkish İ/I), decomposed, then the data's
- * `fold` (bridgelaws/search/langmodel.py fold_data, the one rule): its `marks` dropped, its
- * `letters` replaced ("İHLAL" → "ihlal", "Łódź" → "lodz"). */
-export function folder(lang, { marks, letters }) {
+/** Text decomposed and its accents dropped: the data's fold `marks` (bridgelaws/search/langmodel.py
+ * fold_data, the one rule), nothing else ("dışında" → "dısında": its ı is a letter, not an accent). */
+export function markDropper(marks) {
   const dropped = new RegExp(`[${marks}]`, "gu");
+  return (text) => text.normalize("NFD").replace(dropped, "");
+}
+
+/** The fold of a language: lower case in the language (Turkish İ/I), its accents dropped
+ * (markDropper), then the data's fold `letters` replaced ("İHLAL" → "ihlal", "Łódź" → "lodz"). */
+export function folder(lang, { marks, letters }) {
+  const dropMarks = markDropper(marks);
   const replaced = new RegExp(`[${Object.keys(letters).join("")}]`, "gu");
   return function fold(text) {
-    return text
-      .toLocaleLowerCase(lang)
-      .normalize("NFD")
-      .replace(dropped, "")
-      .replace(replaced, (letter) => letters[letter]);
+    return dropMarks(text.toLocaleLowerCase(lang)).replace(replaced, (letter) => letters[letter]);
   };
 }
 

@@ -19,7 +19,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
   const formKey = fileKeyer(data.fileKeys.words); // the printed forms' files, as the situations'
 
   // search.toml [engine]: some_words, carried_only, approximate, max_form_files say what each is
-  const { some_words: SOME_WORDS, carried_only: CARRIED_ONLY, approximate: APPROXIMATE, max_form_files: MAX_FORM_FILES } = data.engine;
+  const { some_words: SOME_WORDS, variant: VARIANT, carried_only: CARRIED_ONLY, approximate: APPROXIMATE, max_form_files: MAX_FORM_FILES } = data.engine;
 
   /** Let the browser handle input and paint before the next piece of work. */
   function yieldToMain() {
@@ -49,7 +49,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
         await yieldToMain();
         const search = await pf.search(q, options);
         for (const result of search ? search.results : []) {
-          const score = result.score * (index === 0 ? weight : 0.9 * weight);
+          const score = result.score * (index === 0 ? weight : VARIANT * weight); // a variant's page below the query's
           const known = seen.get(result.id);
           // a page found by several queries: read as the first found it, ranked by its best
           // score, its matches all of theirs (Turkish "herhangi" and its variant "herhank",
