@@ -302,3 +302,23 @@ def test_the_real_where_to_read_pages_keep_each_rule_to_its_texts(
             assert 'class="law-notes"' in part and 'class="hub-title"' in part
     law_23 = sections(hub_page(corpus, linkage, lang, 23, base).markdown())
     assert "27B1(b)" in law_23["2017"] and "72 (72C)" in law_23["1997"]
+
+
+def test_the_export_says_what_rules_a_number_is_and_validates(real: Concordance) -> None:
+    """api/laws.json: each law's rules with their editions and their part of the "where to read"
+    page (an id that page has), the nearest rule of a new law; the export validates."""
+    import json
+
+    import jsonschema
+
+    exported = json.loads((ROOT / "content" / "docs" / "en" / "api" / "laws.json").read_text(encoding="utf-8"))
+    jsonschema.validate(exported, json.loads((ROOT / "docs" / "laws-json.schema.json").read_text(encoding="utf-8")))
+    for entry in exported["laws"]:
+        subjects = law_subjects(real, entry["law"])
+        assert [tuple(s["editions"]) for s in entry["subjects"]] == [s.editions for s in subjects]
+        for subject in entry["subjects"]:
+            page, anchor = subject["url"].split("#")
+            hub = (ROOT / "content" / "docs" / "en" / page.strip("/")).with_suffix(".md").read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in hub
+    assert [row["nearest"] for row in exported["concordance"] if "nearest" in row] == ["27B1b"]
+    assert [len(e["subjects"]) for e in exported["laws"] if e["law"] == 23] == [2]

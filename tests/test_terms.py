@@ -239,6 +239,7 @@ def _write(tmp_path: Path, text: str) -> Path:
             2,
         ),
         (('forms = ["bra"]', "forms = []"), "forms must be a non-empty list", "forms = []", 2),
+        (('forms = ["bra"], basis', 'forms = ["bra"], checked = "sure", basis'), "checked must be", '"bra"', 2),
     ],
 )
 def test_a_wrong_entry_is_reported_at_its_line_and_the_rest_is_used(
@@ -417,3 +418,34 @@ def test_hostile_shapes_are_errors_never_exceptions(tmp_path: Path, text: str) -
     base = load(tmp_path)
     assert base.errors and all(e.startswith(f"{path}:") for e in base.errors), base.errors
     assert all(c.terms or c.missing for c in base.concepts)
+
+
+@pytest.mark.parametrize(
+    ("row", "checked"),
+    [
+        pytest.param('forms = ["bra"], basis = "curated"', Checked.NOT_VERIFIED, id="curated-unsaid"),
+        pytest.param('forms = ["bra"], basis = "curated", checked = "read"', Checked.READ, id="curated-read"),
+        pytest.param('forms = ["bra"], source = "sv-2007", at = "16", basis = "law title"', Checked.READ, id="seeded"),
+        pytest.param(
+            'forms = ["bra"], source = "sv-2007", at = "16", basis = "x", checked = "not verified"',
+            Checked.NOT_VERIFIED,
+            id="seeded-said-otherwise",
+        ),
+    ],
+)
+def test_a_term_says_how_sure_it_is(tmp_path: Path, row: str, checked: Checked) -> None:
+    """A term row's own `checked`, else read when seeded (the check finds it printed), else not verified."""
+    _write(tmp_path, GOOD.replace('forms = ["bra"], basis = "curated"', row))
+    loaded = load(tmp_path)
+    assert loaded.errors == [] and loaded.concepts[0].terms_in("sv")[0].checked is checked
+
+
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_the_terms_page_marks_every_term_not_verified_in_words(base: TermBase, corpus: Corpus, lang: str) -> None:
+    """Each term's source label says "not verified" exactly where its row was not read."""
+    page = terms_page(corpus, base, lang).markdown()
+    unread = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.NOT_VERIFIED)
+    read = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.READ)
+    assert unread and read
+    assert page.count(f'<small class="term-basis not-verified">{t(lang, "terms_basis_not_verified")}: ') == unread
+    assert page.count(f'<small class="term-basis">{t(lang, "terms_basis")}: ') == read

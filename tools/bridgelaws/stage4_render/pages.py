@@ -44,5 +44,5 @@ def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = Non
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
     if term_base is not None:
-        pages.extend(terms_page(corpus, term_base, lang) for lang in facts.INTERFACE_LANGUAGES)
+        pages.extend(terms_page(corpus, term_base, lang, linkage.concordance) for lang in facts.INTERFACE_LANGUAGES)
     return pages
