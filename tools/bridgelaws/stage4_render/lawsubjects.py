@@ -49,7 +49,9 @@ def not_verified(lang: str, checked: Checked | None = Checked.NOT_VERIFIED) -> s
     if checked is not Checked.NOT_VERIFIED:
         return ""
     title, words = h(t(lang, "not_verified_title")), h(t(lang, "not_verified"))
-    return f' <small class="not-verified" title="{title}">({words})</small>'
+    # a span, not <small>: Material fades <small>, which the light "change" column of the
+    # numbering view cannot afford (contrast)
+    return f' <span class="not-verified" title="{title}">({words})</span>'
 
 
 def editions_label(editions: tuple[str, ...]) -> str:
