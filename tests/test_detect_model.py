@@ -141,5 +141,6 @@ def test_the_model_is_compact_and_quantised(data: dict[str, object]) -> None:
     model = data["model"]
     assert isinstance(model, dict) and model["languages"][-1] == langmodel.MODEL_ENGLISH
     assert all(isinstance(f, int) for floors in model["floor"].values() for f in floors)
-    # it grows with the term base it is trained on (6.0 KB compressed at 236 concepts, 1,102 terms)
-    assert len(zlib.compress(json.dumps(model, ensure_ascii=False).encode(), 9)) < 7000
+    # it grows with the term base and the interface strings it is trained on (6.0 KB compressed at
+    # 236 concepts, 1,102 terms; 7.03 KB with 137 interface strings a language)
+    assert len(zlib.compress(json.dumps(model, ensure_ascii=False).encode(), 9)) < 7500

@@ -107,7 +107,8 @@ def test_a_missing_swedish_law_page_answers_in_swedish_with_the_law(page: object
     assert seen["h1"] == t("sv", "not_found_title")
     assert str(seen["title"]).startswith(t("sv", "not_found_title"))
     assert seen["search"] == ["/sv/search/"]
-    assert seen["law"] == [["/sv/laws/45/", t("sv", "not_found_law", n=45)]]
+    # the path names an edition: the law of that edition (a number may be another rule in another)
+    assert seen["law"] == [["/sv/laws/45/#edition-2007", t("sv", "not_found_law_edition", n=45, edition="2007")]]
     assert seen["homes"] == homes_and_searches()
 
 
@@ -134,9 +135,36 @@ def test_an_address_past_a_law_page_offers_the_law_page(page: object, base_url: 
     page.wait_for_function("() => document.querySelectorAll('.not-found:not([hidden]) .not-found__law a').length === 2")  # type: ignore[attr-defined]
     seen = shown(page)
     assert seen["law"] == [
-        ["/fi/laws/13/", t("fi", "not_found_law", n=13)],
+        ["/fi/laws/13/#edition-2007", t("fi", "not_found_law_edition", n=13, edition="2007")],
         ["/fi/2007/13/", t("fi", "not_found_law_text", n=13)],
     ]
+
+
+@pytest.mark.browser
+def test_a_missing_law_of_an_edition_leads_to_that_editions_rule(page: object, base_url: str) -> None:
+    """/fi/2007/23/ (no Finnish 2007 text holds Law 23) asks where to read Law 23 *of 2007*, and the
+    link lands in the part of the "where to read" page for the 1997/2007 rule (awareness of
+    potential damage, now 2017 72C), not the 2017 comparable call; a year that is no edition
+    names none."""
+    for path, edition in (("fi/2007/23/", "2007"), ("fi/2017/23/", "2017"), ("fi/2010/23/", "")):
+        page.goto(f"{base_url}{path}")  # type: ignore[attr-defined]
+        page.wait_for_selector(".not-found:not([hidden]) .not-found__law a")  # type: ignore[attr-defined]
+        seen = shown(page)
+        wanted = (
+            ["/fi/laws/23/#edition-" + edition, t("fi", "not_found_law_edition", n=23, edition=edition)]
+            if edition
+            else ["/fi/laws/23/", t("fi", "not_found_law", n=23)]
+        )
+        assert seen["law"][0] == wanted, path  # type: ignore[index]
+        if not edition:
+            continue
+        page.click(".not-found:not([hidden]) .not-found__law a")  # type: ignore[attr-defined]
+        page.wait_for_load_state("load")  # type: ignore[attr-defined]
+        heading = page.evaluate(  # type: ignore[attr-defined]
+            "(id) => document.getElementById(id).closest('section.law-subject').querySelector('h2').textContent",
+            urls.edition_anchor(edition),
+        )
+        assert edition in heading and ("1997" in heading) == (edition == "2007"), heading
 
 
 @pytest.mark.browser
@@ -156,7 +184,13 @@ def test_a_host_with_only_the_root_page_still_answers_in_the_paths_language(
         assert seen["lang"] == seen["block"] == lang and seen["blocks"] == 1, path
         assert seen["h1"] == t(lang, "not_found_title")
         assert seen["search"] == ["/" + urls.search(lang)]
-        assert seen["law"][0] == ["/" + urls.law_hub(lang, law), t(lang, "not_found_law", n=law)]  # type: ignore[index]
+        edition = next((part for part in path.split("/") if part.isdigit() and len(part) == 4), "")
+        wanted = (
+            ["/" + urls.law_hub_at(lang, law, edition), t(lang, "not_found_law_edition", n=law, edition=edition)]
+            if edition
+            else ["/" + urls.law_hub(lang, law), t(lang, "not_found_law", n=law)]
+        )
+        assert seen["law"][0] == wanted, path  # type: ignore[index]
 
 
 @pytest.mark.browser

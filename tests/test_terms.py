@@ -18,8 +18,10 @@ import pytest
 from bridgelaws import pipeline, search
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage3_link.concordance import Concordance
-from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page, law_title
+from bridgelaws.stage3_link.concordance import Checked, Concordance
+from bridgelaws.stage4_render import lawsubjects
+from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page, law_title, law_title_concept
+from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.terms import terms_page
 from bridgelaws.termbase import TermBase, load, seed, verify
 from bridgelaws.termbase.model import Concept
@@ -237,6 +239,7 @@ def _write(tmp_path: Path, text: str) -> Path:
             2,
         ),
         (('forms = ["bra"]', "forms = []"), "forms must be a non-empty list", "forms = []", 2),
+        (('forms = ["bra"], basis', 'forms = ["bra"], checked = "sure", basis'), "checked must be", '"bra"', 2),
     ],
 )
 def test_a_wrong_entry_is_reported_at_its_line_and_the_rest_is_used(
@@ -338,6 +341,8 @@ def test_a_laws_where_to_read_page_names_it_and_its_concepts_in_the_readers_word
     concepts the law governs in the language's words, each linked to the terms page; a language
     with a text of the law keeps the text's title."""
     linkage = pipeline.link(corpus, pipeline.load_concordance(CONTENT))
+    split = lawsubjects.split_laws(linkage.concordance, facts.LAW_NUMBERS)
+    assert 23 in split
     checked = 0
     for lang in facts.INTERFACE_LANGUAGES:
         terms_ids = set(re.findall(r'id="([^"]+)"', terms_page(corpus, base, lang).markdown()))
@@ -345,10 +350,18 @@ def test_a_laws_where_to_read_page_names_it_and_its_concepts_in_the_readers_word
             page = hub_page(corpus, linkage, lang, number, base)
             text = page.markdown()
             title = law_title(base, number, lang)
-            if corpus.law_title(number, lang) or not title:
+            if number in split:  # one title per rule, each with its editions (tests/test_law_subjects.py)
+                assert text.count('class="law-subject"') == len(lawsubjects.subjects(linkage.concordance, number))
+            elif corpus.law_title(number, lang) or not title:
                 assert 'class="hub-title"' not in text
             else:
-                assert f'<p class="hub-title"><strong>{html_escape(title)}</strong></p>' in text, (lang, number)
+                shown = re.search(r'<p class="hub-title"><strong>(.*?)</strong>(.*?)</p>', text)
+                assert shown and shown[1] == html_escape(title), (lang, number)
+                # a curated title not read in a published text says so, in the page's language
+                concept = law_title_concept(base, number, lang)
+                assert concept
+                unread = concept.terms_in(lang)[0].checked is Checked.NOT_VERIFIED
+                assert (t(lang, "not_verified") in shown[2]) == unread, (lang, number)
                 assert page.title.endswith(f" · {title}")
             listed = re.findall(
                 r'<li><a href="[^"#]*#([^"]+)">([^<]+)</a></li>', text.split('class="hub-concepts"')[-1]
@@ -405,3 +418,34 @@ def test_hostile_shapes_are_errors_never_exceptions(tmp_path: Path, text: str) -
     base = load(tmp_path)
     assert base.errors and all(e.startswith(f"{path}:") for e in base.errors), base.errors
     assert all(c.terms or c.missing for c in base.concepts)
+
+
+@pytest.mark.parametrize(
+    ("row", "checked"),
+    [
+        pytest.param('forms = ["bra"], basis = "curated"', Checked.NOT_VERIFIED, id="curated-unsaid"),
+        pytest.param('forms = ["bra"], basis = "curated", checked = "read"', Checked.READ, id="curated-read"),
+        pytest.param('forms = ["bra"], source = "sv-2007", at = "16", basis = "law title"', Checked.READ, id="seeded"),
+        pytest.param(
+            'forms = ["bra"], source = "sv-2007", at = "16", basis = "x", checked = "not verified"',
+            Checked.NOT_VERIFIED,
+            id="seeded-said-otherwise",
+        ),
+    ],
+)
+def test_a_term_says_how_sure_it_is(tmp_path: Path, row: str, checked: Checked) -> None:
+    """A term row's own `checked`, else read when seeded (the check finds it printed), else not verified."""
+    _write(tmp_path, GOOD.replace('forms = ["bra"], basis = "curated"', row))
+    loaded = load(tmp_path)
+    assert loaded.errors == [] and loaded.concepts[0].terms_in("sv")[0].checked is checked
+
+
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_the_terms_page_marks_every_term_not_verified_in_words(base: TermBase, corpus: Corpus, lang: str) -> None:
+    """Each term's source label says "not verified" exactly where its row was not read."""
+    page = terms_page(corpus, base, lang).markdown()
+    unread = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.NOT_VERIFIED)
+    read = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.READ)
+    assert unread and read
+    assert page.count(f'<small class="term-basis not-verified">{t(lang, "terms_basis_not_verified")}: ') == unread
+    assert page.count(f'<small class="term-basis">{t(lang, "terms_basis")}: ') == read

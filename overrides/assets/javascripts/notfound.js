@@ -3,7 +3,9 @@
  *  - its language: /sv/… → the Swedish block (title, message, search box); a path without a
  *    language prefix → the default language's block;
  *  - the law it names: the number after an edition, "laws", "compare" or "numbering" (1 to the
- *    number of laws) → "where to read Law N" in the language (/sv/2007/45/ → /sv/laws/45/);
+ *    number of laws) → "where to read Law N" in the language (/sv/laws/45/); after an edition,
+ *    "where to read Law N of that edition", at that edition's rule (/sv/2007/45/ →
+ *    /sv/laws/45/#edition-2007: a law number may hold another rule in another edition);
  *    when the path goes past a law page of a text (/fi/2007/13/x, /fi/2007/13A1/) and that
  *    page exists, a link to it too.
  * Every string and URL pattern comes from the page (Python's); without script the page's own
@@ -39,15 +41,19 @@
   const law = Number(LAW_SEGMENT.exec(rest[at])[1]);
   if (law < 1 || law > Number(page.dataset.laws)) return;
   const line = block.querySelector(".not-found__law");
+  const afterEdition = /^\d{4}$/.test(rest[at - 1] || "");
+  const edition = afterEdition && page.dataset.editions.split(" ").includes(rest[at - 1]) ? rest[at - 1] : "";
   const link = (href, template) => {
     const anchor = document.createElement("a");
     anchor.href = href;
-    anchor.textContent = template.replace("{n}", String(law));
+    anchor.textContent = template.replace("{n}", String(law)).replace("{edition}", edition);
     return anchor;
   };
-  line.append(link(line.dataset.hub.replace("{n}", String(law)), line.dataset.law));
+  const hub = line.dataset.hub.replace("{n}", String(law));
+  if (edition) line.append(link(hub + "#" + line.dataset.anchor.replace("{edition}", edition), line.dataset.lawEdition));
+  else line.append(link(hub, line.dataset.law));
   line.hidden = false;
-  if (/^\d{4}$/.test(rest[at - 1] || "")) {
+  if (afterEdition) {
     // a law page of a text: offer it when it exists (/fi/2007/13/x → /fi/2007/13/)
     const prefix = lang === page.dataset.default ? [] : [lang];
     const lawPage = base + [...prefix, ...rest.slice(0, at), String(law)].join("/") + "/";

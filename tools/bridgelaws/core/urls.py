@@ -71,6 +71,17 @@ def law_hub(lang: str, number: int) -> str:
     return f"{language_prefix(lang)}laws/{number}/"
 
 
+def edition_anchor(edition_name: str) -> str:
+    """The id of an edition's part of a "where to read" page: ``edition-2017``."""
+    return f"edition-{edition_name}"
+
+
+def law_hub_at(lang: str, number: int, edition_name: str) -> str:
+    """Law ``number`` as ``edition_name`` has it, on the "where to read" page: ``laws/23/#edition-2017``
+    (a law number holds another rule in another edition)."""
+    return f"{law_hub(lang, number)}#{edition_anchor(edition_name)}"
+
+
 def edition(lang: str, edition_name: str) -> str:
     return f"{lang}/{edition_name}/"
 

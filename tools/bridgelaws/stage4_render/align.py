@@ -42,7 +42,7 @@ from bridgelaws.core.facts import EDITIONS
 from bridgelaws.core.model import Law, Paragraph
 from bridgelaws.core.refs import ancestors, anchor, law_of, sort_key
 from bridgelaws.stage2_parse.corpus import Entry
-from bridgelaws.stage3_link.concordance import Concordance, Correspondence, Relation
+from bridgelaws.stage3_link.concordance import Checked, Concordance, Correspondence, Relation
 
 Node = tuple[str, str]  # (edition, the edition's ref): one provision of one edition
 
@@ -105,6 +105,7 @@ class Row:
     cells: tuple[Cell | Gap, ...]  # one per column, in the order of the entries given
     links: tuple[tuple[str, str, Relation], ...] = ()  # (older edition, newer edition, relation)
     aliases: tuple[str, ...] = ()  # more ids of the row: each provision's edition and number, "2007-13C"
+    unverified: tuple[tuple[str, str], ...] = ()  # (older, newer) of each link whose row was not read
 
     def relation(self, older: str, newer: str) -> Relation | None:
         return next((r for o, n, r in self.links if (o, n) == (older, newer)), None)
@@ -152,6 +153,7 @@ class _Table:
     editions: list[str] = field(default_factory=list)  # the shown editions, oldest first
     printed: dict[Node, dict[str, _Printed]] = field(default_factory=dict)  # node → doc id → its text
     edges: dict[tuple[Node, Node], Relation] = field(default_factory=dict)  # (older, newer) → relation
+    unread: set[tuple[Node, Node]] = field(default_factory=set)  # edges through a row not read (checked)
     reach: dict[tuple[Node, str], list[Correspondence] | None] = field(default_factory=dict)
     distances: dict[Node, dict[Node, int]] = field(default_factory=dict)
 
@@ -201,6 +203,8 @@ class _Table:
                         continue
                     target = (other, found.ref)
                     self.edges.setdefault(_pair(node, target), found.relation)
+                    if any(row.checked is Checked.NOT_VERIFIED for row in found.rows):
+                        self.unread.add(_pair(node, target))
                     if target not in seen:
                         seen.add(target)
                         queue.append(target)
@@ -386,7 +390,8 @@ class _Table:
         links = tuple((a[0], b[0], relation) for (a, b), relation in self.edges.items() if a in nodes and b in nodes)
         label = self.label(nodes, cells, at)
         aliases = tuple(name for name in (f"{e}-{anchor(ref)}" for e, ref in nodes) if name != at)
-        return Row(named[1], at, label, self.depth(named), tuple(nodes), tuple(cells), links, aliases)
+        unverified = tuple((a[0], b[0]) for (a, b) in self.edges if (a, b) in self.unread and a in nodes and b in nodes)
+        return Row(named[1], at, label, self.depth(named), tuple(nodes), tuple(cells), links, aliases, unverified)
 
     def label(self, nodes: list[Node], cells: list[Cell | Gap], at: str) -> str:
         """Both numbers when they differ; an older edition's row alone says its edition when a newer

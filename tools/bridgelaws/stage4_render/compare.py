@@ -152,7 +152,20 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             f'<div class="plain">{content}</div>'
             f'<div class="redline" data-against="{h(against.id)}" hidden>{marked}</div>'
         )
-    return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{content}</td>'
+    note = unverified_note(row, meta.edition, page.lang)  # shown with the plain text and the redline alike
+    return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{note}{content}</td>'
+
+
+def unverified_note(row: Row, edition: str, lang: str) -> str:
+    """Over a newer edition's cell, each concordance row pairing it with the edition before that
+    was not read in a published text: ``(2007 ↔ 2017: not verified)``."""
+    notes = [
+        f'<small class="not-verified" title="{h(t(lang, "not_verified_title"))}">'
+        f"({h(older)} ↔ {h(newer)}: {h(t(lang, 'not_verified'))})</small>"
+        for older, newer in row.unverified
+        if newer == edition
+    ]
+    return f'<p class="concordance-note" lang="{h(lang)}">{" ".join(notes)}</p>' if notes else ""
 
 
 @functools.lru_cache(maxsize=4096)

@@ -11,6 +11,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.lawsubjects import split_laws, split_mark
 from bridgelaws.stage4_render.national import rules_of
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
@@ -64,6 +65,7 @@ def coverage_page(corpus: Corpus, linkage: Linkage, lang: str = facts.DEFAULT_LA
         for e in entries
     )
     rows = []
+    split = split_laws(linkage.concordance, facts.LAW_NUMBERS)
     for number in facts.LAW_NUMBERS:
         cells = []
         for entry in laws_entries:
@@ -90,16 +92,23 @@ def coverage_page(corpus: Corpus, linkage: Linkage, lang: str = facts.DEFAULT_LA
             if number in corpus.law_numbers()
             else ""
         )
+        # a number that is another rule in another edition: its "where to read" page tells them apart
+        subjects = (
+            f' <a href="{page.link(urls.law_hub(lang, number))}" class="law-split-link">{split_mark(lang, number)}</a>'
+            if number in split
+            else ""
+        )
         rows.append(
             f'<tr id="law-{number}"><th scope="row"><a href="{compare}"'
-            f' aria-label="{h(t(lang, "compare_title", n=number))}">{number}</a>{numbering}</th>'
+            f' aria-label="{h(t(lang, "compare_title", n=number))}">{number}</a>{numbering}{subjects}</th>'
             f"{''.join(cells)}</tr>"
         )
     page.body.extend(
         [
             f"# {md_inline(t(lang, 'coverage'))}",
             "",
-            f"<p>{h(t(lang, 'coverage_intro'))} * = {h(t(lang, 'extract'))} {h(t(lang, 'coverage_row_links'))}</p>",
+            f"<p>{h(t(lang, 'coverage_intro'))} * = {h(t(lang, 'extract'))} {h(t(lang, 'coverage_row_links'))}"
+            f"{' ' + h(t(lang, 'coverage_subjects')) if split else ''}</p>",
             "",
             _legend(page, entries),
             "",

@@ -11,7 +11,7 @@ from typing import Any
 
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance, LawPair, Pair
+from bridgelaws.stage3_link.concordance import Concordance, LawPair, Pair, law_subjects
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage, Reference, Resolution
 
@@ -105,7 +105,23 @@ def concordance_record(pair: Pair | LawPair) -> dict[str, Any]:
     }
     if pair.checked is not None:
         record["checked"] = str(pair.checked)
+    if isinstance(pair, LawPair) and pair.nearest:
+        record["nearest"] = pair.nearest
     return record
+
+
+def subjects_record(concordance: Concordance | None, number: int) -> list[dict[str, Any]]:
+    """The rules law ``number`` is across the editions (one, or more where the law rows move,
+    drop or newly fill the number), each with its editions and its part of the "where to read" page."""
+    if concordance is None:
+        return []
+    return [
+        {
+            "editions": list(subject.editions),
+            "url": urls.absolute(urls.law_hub_at(facts.DEFAULT_LANGUAGE, number, subject.editions[0])),
+        }
+        for subject in law_subjects(concordance, number)
+    ]
 
 
 def concordance_records(concordance: Concordance | None) -> list[dict[str, Any]]:
@@ -125,6 +141,7 @@ def build(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = No
                 "law": number,
                 "sources": [entry.meta.id for entry in corpus.having_law(number)],
                 "compare_url": urls.absolute(urls.compare(facts.DEFAULT_LANGUAGE, number)),
+                "subjects": subjects_record(concordance, number),
             }
             for number in corpus.law_numbers()
         ],

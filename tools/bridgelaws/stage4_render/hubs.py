@@ -5,7 +5,9 @@ from __future__ import annotations
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import LawRelation, LawSubject
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.national import national_rules_block
 from bridgelaws.stage4_render.page import (
     Page,
@@ -72,7 +74,12 @@ def home_page(corpus: Corpus, lang: str) -> Page:
     return page
 
 
-def laws_index_page(corpus: Corpus, lang: str) -> Page:
+def laws_index_page(
+    corpus: Corpus, lang: str, linkage: Linkage | None = None, term_base: TermBase | None = None
+) -> Page:
+    """Every law with the texts that hold it; with the concordance, a number that holds another
+    rule in another edition shows each rule's title with its editions (``2017: Comparable call ·
+    1997, 2007: …``), and its texts say their edition."""
     page = Page(
         url=urls.laws_index(lang),
         lang=lang,
@@ -85,8 +92,12 @@ def laws_index_page(corpus: Corpus, lang: str) -> Page:
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'laws_index_title'))}", "", f"<p>{h(t(lang, 'laws_index_intro'))}</p>", ""])
     rows = []
+    split = lawsubjects.split_laws(linkage.concordance, facts.LAW_NUMBERS) if linkage else set()
     for number in facts.LAW_NUMBERS:
         holders = corpus.having_law(number)
+        if linkage and number in split:
+            rows.append(_split_index_row(corpus, linkage, page, number, term_base, holders))
+            continue
         title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
         title = corpus.law_title(number, title_lang)
         links = " ".join(
@@ -105,13 +116,51 @@ def laws_index_page(corpus: Corpus, lang: str) -> Page:
     return page
 
 
+def _split_index_row(
+    corpus: Corpus, linkage: Linkage, page: Page, number: int, term_base: TermBase | None, holders: list[Entry]
+) -> str:
+    """A laws-index row for a number that is more than one rule: each rule's titles with its
+    editions, the number linked to the "where to read" page that tells them apart."""
+    lang = page.lang
+    found = lawsubjects.subjects(linkage.concordance, number)
+    titles = "<br>".join(
+        lawsubjects.titles_html(lawsubjects.titles(corpus, term_base, number, subject, lang), lang, True)
+        or h(lawsubjects.editions_label(subject.editions))
+        for subject in found
+    )
+    links = " ".join(
+        f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
+        f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
+        for e in holders
+    ) or h(t(lang, "no_text"))
+    hub = page.link(urls.law_hub(lang, number))
+    return (
+        f'<tr id="law-{number}"><td><a href="{hub}">{number}</a> '
+        f"{lawsubjects.split_mark(lang, number)}</td>"
+        f"<td>{titles}</td><td>{links}</td></tr>"
+    )
+
+
 def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base: TermBase | None = None) -> Page:
     """Where law ``number`` can be read, from ``lang``'s point of view; with the term base, the
     law's title in ``lang`` and the concepts it governs, in ``lang``'s words: where the language
     has no text of the law, what a reader who searched for a concept lands on says, in their
-    language, that this is the law of that concept."""
+    language, that this is the law of that concept.
+
+    A number that holds another rule in another edition (the concordance's law rows: 2017 Law 23
+    new, the 1997/2007 Law 23 moved to 2017 72C) is shown as its rules, newest first, each with
+    its editions (``#edition-2017``), titles, where it came from or went, and its own texts."""
+    found = lawsubjects.subjects(linkage.concordance, number)
+    split = len(found) > 1
     # the law's title in the reader's words, where no text of the language prints one
     title = law_title(term_base, number, lang) if term_base and not corpus.law_title(number, lang) else None
+    if split:
+        heads = [lawsubjects.titles(corpus, term_base, number, subject, lang) for subject in found]
+        title = " · ".join(
+            f"{head[0].text} ({lawsubjects.editions_label(subject.editions)})"
+            for subject, head in zip(found, heads, strict=True)
+            if head
+        )
     page = Page(
         url=urls.law_hub(lang, number),
         lang=lang,
@@ -119,16 +168,94 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base
         body=[],
         description=t(lang, "law", n=number) + (f" · {title}" if title else ""),
         meta={"law": number, "hub": True},
-        alternates=law_alternates(corpus, number, None),
+        # a law that is two rules has no one text per language to switch to: the language's page for it
+        alternates=simple_alternates(lambda code: urls.law_hub(code, number))
+        if split
+        else law_alternates(corpus, number, None),
     )
     body = page.body
     body.extend([f"# {md_inline(t(lang, 'law', n=number))} {{ #{number} }}", ""])
-    if title:
-        body.extend([f'<p class="hub-title"><strong>{h(title)}</strong></p>', ""])
+    governed = governed_concepts(term_base, number, lang) if term_base else []
+    concepts: list[str] = []
+    if governed:
+        terms_url = page.link(urls.terms(lang))
+        items = "".join(f'<li><a href="{h(terms_url)}#{h(c.id)}">{h(word)}</a></li>' for c, word in governed)
+        concepts = [f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", f'<ul class="hub-concepts">{items}</ul>']
+    if split:
+        body.extend([f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>', ""])
+        body.extend(national_rules_block(corpus, linkage, page, number, None))
+        for subject in found:
+            # the concepts are the newest edition's (the term base names laws in its numbering)
+            own_concepts = concepts if facts.EDITIONS[-1] in subject.editions else []
+            body.extend(_subject_block(corpus, linkage, page, subject, term_base, own_concepts))
+        return page
+    # one rule in every edition: each edition's anchor is the page (what a link to a rule of an
+    # edition, as the 404 page makes, lands on)
+    anchors = "".join(f'<span id="{h(urls.edition_anchor(e))}"></span>' for e in facts.EDITIONS)
+    body.extend([f'<p class="law-editions">{anchors}</p>', ""])
+    if title and term_base:
+        concept = law_title_concept(term_base, number, lang)
+        mark = lawsubjects.not_verified(lang, concept.terms_in(lang)[0].checked) if concept else ""
+        body.extend([f'<p class="hub-title"><strong>{h(title)}</strong>{mark}</p>', ""])
+    notes = lawsubjects.subject_notes(corpus, linkage.concordance, page, found[0])
+    if notes:
+        changed = any(row.relation is LawRelation.CHANGED for row in found[0].within)
+        if changed:  # the words of each edition, as the subject changed in part
+            own = lawsubjects.titles(corpus, term_base, number, found[0], lang)
+            body.extend([f'<p class="hub-titles">{lawsubjects.titles_html(own, lang, True)}</p>', ""])
+        items = "".join(f"<li>{note}</li>" for note in notes)
+        body.extend([f'<ul class="law-notes">{items}</ul>', ""])
     body.extend(national_rules_block(corpus, linkage, page, number, None))
-    holders = corpus.having_law(number)
+    body.extend(_texts_blocks(corpus, page, number, corpus.having_law(number)))
+    if concepts:
+        body.extend([concepts[0], "", concepts[1], ""])
+    return page
+
+
+def _subject_block(
+    corpus: Corpus,
+    linkage: Linkage,
+    page: Page,
+    subject: LawSubject,
+    term_base: TermBase | None,
+    concepts: list[str],
+) -> list[str]:
+    """One rule of a law number: its editions (each an anchor), titles, what the rows say, its texts."""
+    lang, number = page.lang, subject.number
+    first, *others = subject.editions
+    anchors = "".join(f'<span id="{h(urls.edition_anchor(e))}"></span>' for e in others)
+    heads = lawsubjects.titles(corpus, term_base, number, subject, lang)
+    heading = f"{h(t(lang, 'law', n=number))} · {h(lawsubjects.editions_label(subject.editions))}"
+    lines = [
+        f'<section class="law-subject"><h2 id="{h(urls.edition_anchor(first))}">{heading}</h2>{anchors}',
+    ]
+    if heads:
+        lines.append(f'<p class="hub-title"><strong>{lawsubjects.titles_html(heads, lang, False)}</strong></p>')
+    notes = lawsubjects.subject_notes(corpus, linkage.concordance, page, subject)
+    if notes:
+        lines.append(f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>')
+    holders = lawsubjects.subject_texts(corpus, number, subject)
+    if holders:
+        lines.extend(line for line in _texts_blocks(corpus, page, number, holders, subject.editions) if line)
+    else:
+        lines.append(f'<p class="missing">{h(t(lang, "law_subject_no_text"))}</p>')
+    lines.extend([*concepts, "</section>"])
+    return ["\n".join(lines), ""]
+
+
+def _texts_blocks(
+    corpus: Corpus, page: Page, number: int, holders: list[Entry], editions: tuple[str, ...] | None = None
+) -> list[str]:
+    """The texts of ``holders`` (those of one rule of the law when ``editions`` is given): the
+    language's own, the ones of its editions that lack the law, and the other languages'."""
+    lang = page.lang
+    body: list[str] = []
     own = [e for e in holders if e.meta.lang == lang]
-    lacking = [e for e in corpus.in_language(lang) if e.meta.kind is DocKind.LAWS and e not in own]
+    lacking = [
+        e
+        for e in corpus.in_language(lang)
+        if e.meta.kind is DocKind.LAWS and e not in own and (editions is None or e.meta.edition in editions)
+    ]
     if own and lacking:
         items = "".join(
             f'<li><a href="{h(page.link(urls.document(e.meta)))}">{h(e.meta.title)}</a> ({h(e.meta.edition)}): '
@@ -157,21 +284,21 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base
             for e in others
         )
         body.extend([f"<p>{h(t(lang, 'read_it_in'))}</p>", "", f'<ul class="read-in">{items}</ul>', ""])
-    governed = governed_concepts(term_base, number, lang) if term_base else []
-    if governed:
-        terms_url = page.link(urls.terms(lang))
-        items = "".join(f'<li><a href="{h(terms_url)}#{h(c.id)}">{h(word)}</a></li>' for c, word in governed)
-        body.extend([f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", "", f'<ul class="hub-concepts">{items}</ul>'])
-        body.append("")
-    return page
+    return body
 
 
 def law_title(base: TermBase, number: int, lang: str) -> str | None:
     """Law ``number``'s title in ``lang`` from the term base's law titles (``law-titles.toml``):
     the first form of the newest edition's title, else of the newest edition that has one."""
+    concept = law_title_concept(base, number, lang)
+    return sentence_case(concept.forms(lang)[0], lang) if concept else None
+
+
+def law_title_concept(base: TermBase, number: int, lang: str) -> Concept | None:
+    """The term base's title of law ``number`` that :func:`law_title` reads, its words in ``lang``."""
     titles = [c for c in base.concepts if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
     titles.sort(key=lambda concept: concept.editions[-1], reverse=True)
-    return sentence_case(titles[0].forms(lang)[0], lang) if titles else None
+    return titles[0] if titles else None
 
 
 def governed_concepts(base: TermBase, number: int, lang: str) -> list[tuple[Concept, str]]:

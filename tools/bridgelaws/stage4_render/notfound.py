@@ -3,8 +3,10 @@
 A static host serves one 404 file for any missing path (GitHub Pages only the root one), so
 the page carries a block for every interface language and ``notfound.js`` shows the one of the
 requested path's language (``/sv/2007/45/`` → Swedish), with a link to where the law the path
-names can be read.  Without script the page's own language shows: its search box, every
-language's home and search page.  Links are absolute from the site's root (``base``): the same
+names can be read: of the path's edition, when it names one (a law number is not an identity
+across editions: ``/fi/2007/23/`` → "where to read Law 23 of 2007", ``/fi/laws/23/#edition-2007``).
+Without script the page's own language shows: its search box, every language's home and search
+page.  Links are absolute from the site's root (``base``): the same
 file answers at any depth.  The MkDocs hook (:mod:`bridgelaws.stage5_site.mkdocs_hooks`) puts
 this body into ``overrides/404.html`` once per language build.
 """
@@ -31,7 +33,8 @@ def _block(lang: str, shown: bool, base: str) -> str:
     field = f"not-found-q-{lang}"
     law = (
         f'<p class="not-found__law" hidden data-hub="{h(base + urls.law_hub(lang, 0)).replace("/0/", "/{n}/")}"'
-        f' data-law="{h(t(lang, "not_found_law"))}" data-text="{h(t(lang, "not_found_law_text"))}"></p>'
+        f' data-law="{h(t(lang, "not_found_law"))}" data-law-edition="{h(t(lang, "not_found_law_edition"))}"'
+        f' data-anchor="{h(urls.edition_anchor("{edition}"))}" data-text="{h(t(lang, "not_found_law_text"))}"></p>'
     )
     action = h(base + urls.search(lang))
     search = (
@@ -54,5 +57,5 @@ def body(lang: str, base: str = "/") -> str:
     blocks = [_block(code, code == lang, base) for code in facts.INTERFACE_LANGUAGES]
     return (
         f'<div class="not-found-page" data-base="{h(base)}" data-default="{facts.DEFAULT_LANGUAGE}"'
-        f' data-laws="{facts.LAW_COUNT}">{"".join(blocks)}</div>'
+        f' data-laws="{facts.LAW_COUNT}" data-editions="{" ".join(facts.EDITIONS)}">{"".join(blocks)}</div>'
     )

@@ -8,13 +8,14 @@ A cell with no row behind it says so: the concordance has no row there, nothing 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bridgelaws.core import facts, refs, urls
-from bridgelaws.core.facts import EDITIONS, DocKind
+from bridgelaws.core.facts import EDITIONS
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance, Pair
+from bridgelaws.stage3_link.concordance import Checked, Concordance, Pair
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.page import Page, h, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 
@@ -23,10 +24,17 @@ UNKNOWN = "?"  # no concordance row says where the provision is in that edition
 
 @dataclass
 class Chain:
-    """A provision through the editions: its number in each (None: none there; UNKNOWN: no row)."""
+    """A provision through the editions: its number in each (None: none there; UNKNOWN: no row),
+    and the rows that say so (``rows``: whether each was read in a published text)."""
 
     refs: dict[str, str | None]
     relations: list[str]
+    rows: list[Pair] = field(default_factory=list)
+
+    @property
+    def verified(self) -> bool:
+        """False when a curated row of the chain was not read in a published text."""
+        return all(row.checked is not Checked.NOT_VERIFIED for row in self.rows)
 
 
 def chains(concordance: Concordance, number: int) -> list[Chain]:
@@ -41,18 +49,20 @@ def chains(concordance: Concordance, number: int) -> list[Chain]:
         after: list[Pair | None] = [p for p in late if p.old == ref] or [None]
         for old in before:
             for new in after:
+                through = [p for p in (old, new) if p is not None]
                 found.append(
                     Chain(
                         {first: _side(old, "old"), middle: ref, last: _side(new, "new")},
-                        [str(p.relation) for p in (old, new) if p is not None],
+                        [str(p.relation) for p in through],
+                        through,
                     )
                 )
     for pair in early:
         if pair.new is None:
-            found.append(Chain({first: pair.old, middle: None, last: None}, [str(pair.relation)]))
+            found.append(Chain({first: pair.old, middle: None, last: None}, [str(pair.relation)], [pair]))
     for pair in late:
         if pair.old is None:
-            found.append(Chain({first: None, middle: None, last: pair.new}, [str(pair.relation)]))
+            found.append(Chain({first: None, middle: None, last: pair.new}, [str(pair.relation)], [pair]))
     return found
 
 
@@ -63,35 +73,36 @@ def _side(pair: Pair | None, side: str) -> str | None:
 
 
 def _text_of(corpus: Corpus, edition: str, ref: str, lang: str) -> Entry | None:
-    """The text of ``edition`` to link ``ref`` in: one holding its law, the reader's language
-    first (``lang``), then Finnish (the texts that hold the most laws)."""
-    law = refs.law_of(ref)
-    holders = [e for e in corpus.having_law(law or 0) if e.meta.edition == edition and e.meta.kind is DocKind.LAWS]
-    return sorted(holders, key=lambda e: (e.meta.lang != lang, e.meta.lang != "fi", e.meta.id))[0] if holders else None
+    """The text of ``edition`` to link ``ref`` in (:func:`lawsubjects.text_of`)."""
+    return lawsubjects.text_of(corpus, edition, refs.law_of(ref) or 0, lang)
 
 
-def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int) -> str:
+def _cell(corpus: Corpus, page: Page, edition: str, ref: str | None, number: int, concordance: Concordance) -> str:
     """The provision as ``edition`` numbers it, linked; with none (or no row), the law in that edition."""
     if ref is None or ref == UNKNOWN:
         shown = t(page.lang, "numbering_none") if ref is None else UNKNOWN
         title = t(page.lang, "numbering_unknown") if ref == UNKNOWN else t(page.lang, "numbering_none_title")
-        link, lang = _law_link(corpus, page, edition, number)
+        link, lang = _law_link(corpus, page, edition, number, concordance)
         return f'<td class="gap"><a href="{h(link)}" hreflang="{h(lang)}" title="{h(title)}">{h(shown)}</a></td>'
     entry = _text_of(corpus, edition, ref, page.lang)
     law = refs.law_of(ref) or number
     if entry is None:
-        return f'<td><a href="{page.link(urls.law_hub(page.lang, law))}">{h(ref)}</a></td>'
+        hub = page.link(lawsubjects.hub_link(concordance, page.lang, law, edition))
+        return f'<td><a href="{hub}">{h(ref)}</a></td>'
     printed = entry.document.law(law)
     at = printed.nearest(ref) if printed else str(law)
     link = page.link(urls.provision(entry.meta, law, at))
     return f'<td><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">{h(ref)}</a></td>'
 
 
-def _law_link(corpus: Corpus, page: Page, edition: str, number: int) -> tuple[str, str]:
-    """The law in a text of ``edition`` (or the reader's page for the law), and that page's language."""
+def _law_link(corpus: Corpus, page: Page, edition: str, number: int, concordance: Concordance) -> tuple[str, str]:
+    """The law in a text of ``edition`` (or the reader's page for the law, at that edition's
+    rule), and that page's language.  Where the number is another rule in another edition, the
+    reader's page for the law at that edition's rule, which says so, never the text as if it
+    held the provision's rule."""
     entry = _text_of(corpus, edition, str(number), page.lang)
-    if entry is None:
-        return page.link(urls.law_hub(page.lang, number)), page.lang
+    if entry is None or len(lawsubjects.subjects(concordance, number)) > 1:
+        return page.link(lawsubjects.hub_link(concordance, page.lang, number, edition)), page.lang
     return page.link(urls.law(entry.meta, number)), entry.meta.lang
 
 
@@ -109,6 +120,7 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fa
     )
     body = page.body
     body.extend([f"# {md_inline(title)} {{ #{number} }}", "", f"<p>{h(t(lang, 'numbering_intro'))}</p>", ""])
+    body.extend(_law_rows_block(corpus, linkage.concordance, page, number))
     rows = chains(linkage.concordance, number)
     if not rows:
         body.extend([f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""])
@@ -117,11 +129,36 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fa
         how_head = f'<th scope="col">{h(t(lang, "numbering_how"))}</th>'
         lines = [f'<div class="numbering"><table><thead><tr>{head}{how_head}</tr></thead><tbody>']
         for chain in rows:
-            cells = "".join(_cell(corpus, page, edition, chain.refs[edition], number) for edition in EDITIONS)
+            cells = "".join(
+                _cell(corpus, page, edition, chain.refs[edition], number, linkage.concordance) for edition in EDITIONS
+            )
             how = ", ".join(t(lang, f"relation_{relation}") for relation in dict.fromkeys(chain.relations))
-            lines.append(f"<tr>{cells}<td>{h(how)}</td></tr>")
+            mark = "" if chain.verified else lawsubjects.not_verified(lang)
+            row_class = "" if chain.verified else ' class="not-verified"'
+            lines.append(f"<tr{row_class}>{cells}<td>{h(how)}{mark}</td></tr>")
         lines.append("</tbody></table></div>")
         body.append("".join(lines))
     compare = page.link(urls.compare(lang, number))
     body.extend(["", f'<p><a href="{compare}">{h(t(lang, "compare_title", n=number))}</a></p>'])
     return page
+
+
+def _law_rows_block(corpus: Corpus, concordance: Concordance, page: Page, number: int) -> list[str]:
+    """What the law rows say of the whole law (new, moved, dropped, changed, restructured, what
+    moved into it), per rule where the number is more than one; each not read, marked."""
+    found = lawsubjects.subjects(concordance, number)
+    lang = page.lang
+    if len(found) > 1:
+        items = "".join(
+            f"<li>{h(t(lang, 'law', n=number))} · {h(lawsubjects.editions_label(subject.editions))}"
+            + "".join(f": {note}" if index == 0 else f" {note}" for index, note in enumerate(notes))
+            + "</li>"
+            for subject in found
+            for notes in [lawsubjects.subject_notes(corpus, concordance, page, subject)]
+        )
+        intro = f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>'
+        return [intro, "", f'<ul class="law-notes">{items}</ul>', ""]
+    notes = lawsubjects.subject_notes(corpus, concordance, page, found[0])
+    if not notes:
+        return []
+    return [f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>', ""]

@@ -22,7 +22,7 @@ def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = Non
     pages: list[Page] = []
     for lang in facts.INTERFACE_LANGUAGES:
         pages.append(home_page(corpus, lang))
-        pages.append(laws_index_page(corpus, lang))
+        pages.append(laws_index_page(corpus, lang, linkage, term_base))
         pages.extend(hub_page(corpus, linkage, lang, number, term_base) for number in facts.LAW_NUMBERS)
     document_urls = set()
     for entry in corpus.entries:
@@ -44,5 +44,5 @@ def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = Non
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
     if term_base is not None:
-        pages.extend(terms_page(corpus, term_base, lang) for lang in facts.INTERFACE_LANGUAGES)
+        pages.extend(terms_page(corpus, term_base, lang, linkage.concordance) for lang in facts.INTERFACE_LANGUAGES)
     return pages

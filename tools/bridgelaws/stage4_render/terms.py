@@ -8,14 +8,20 @@ not a table, so the page fits a phone without sideways scrolling.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage3_link.concordance import Checked, Concordance
+from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
 
 
-def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
+def terms_page(corpus: Corpus, base: TermBase, lang: str, concordance: Concordance | None = None) -> Page:
+    """The term base for translators in ``lang``'s interface; with the concordance, each concept's
+    laws in the older editions' numbering as search reads them (:meth:`Concept.laws_elsewhere`)."""
     page = Page(
         url=urls.terms(lang),
         lang=lang,
@@ -36,7 +42,7 @@ def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
         ]
     )
     for concept in topical:
-        page.body.extend(_concept(page, corpus, concept))
+        page.body.extend(_concept(page, corpus, concept, concordance=concordance))
     if titles:
         # the laws' titles after the concepts: 93 of them would bury the concepts
         page.body.extend(
@@ -48,7 +54,7 @@ def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
             ]
         )
         for concept in titles:
-            page.body.extend(_concept(page, corpus, concept, level=3))
+            page.body.extend(_concept(page, corpus, concept, level=3, concordance=concordance))
     return page
 
 
@@ -58,7 +64,9 @@ def _heading(concept: Concept, lang: str) -> tuple[str, str]:
     return (forms[0], lang) if forms else (concept.name, facts.DEFAULT_LANGUAGE)
 
 
-def _concept(page: Page, corpus: Corpus, concept: Concept, level: int = 2) -> list[str]:
+def _concept(
+    page: Page, corpus: Corpus, concept: Concept, level: int = 2, concordance: Concordance | None = None
+) -> list[str]:
     lang = page.lang
     name, name_lang = _heading(concept, lang)
     heading = f'<h{level} id="{h(concept.id)}"{lang_attr(name_lang, lang)}>{h(name)}</h{level}>'
@@ -67,7 +75,7 @@ def _concept(page: Page, corpus: Corpus, concept: Concept, level: int = 2) -> li
     defined = [link for place in concept.defined if (link := _definition_link(page, corpus, concept, place))]
     if defined:
         parts.append(f"<p>{h(t(lang, 'terms_defined_in'))}: {', '.join(defined)}</p>")
-    parts.append(f"<p>{h(t(lang, 'terms_laws'))}: {_laws(page, concept)}</p></div>")
+    parts.append(f"<p>{h(t(lang, 'terms_laws'))}: {_laws(page, concept, concordance)}</p></div>")
     return ["".join(parts), ""]
 
 
@@ -80,10 +88,15 @@ def _language_row(concept: Concept, code: str, page_lang: str) -> str:
             f' <small class="term-basis"{lang_attr("en", page_lang)}>({h(missing.reason)})</small>' if missing else ""
         )
         return f'{label}<dd class="term-missing">{h(t(page_lang, "terms_missing"))}{reason}</dd>'
+    # a term not read in a published text says so in its source's label (visible, not a tooltip)
     items = "".join(
         f'<dd><span lang="{h(code)}">{h(", ".join(term.forms))}</span> '
-        f'<small class="term-basis">{h(t(page_lang, "terms_basis"))}: '
-        f"<span{lang_attr('en', page_lang)}>{h(term.basis)}</span></small></dd>"
+        + (
+            f'<small class="term-basis">{h(t(page_lang, "terms_basis"))}: '
+            if term.checked is Checked.READ
+            else f'<small class="term-basis not-verified">{h(t(page_lang, "terms_basis_not_verified"))}: '
+        )
+        + f"<span{lang_attr('en', page_lang)}>{h(term.basis)}</span></small></dd>"
         for term in terms
     )
     return label + items
@@ -109,23 +122,35 @@ def _definition_link(page: Page, corpus: Corpus, concept: Concept, place: Place)
     )
 
 
-def _laws(page: Page, concept: Concept) -> str:
-    """The newest edition's laws (the governing one first, marked), then other editions' numbers where they differ."""
+def _laws(page: Page, concept: Concept, concordance: Concordance | None) -> str:
+    """The newest edition's laws (the governing one first, marked), then other editions' numbers
+    where they differ: ``laws_in``, else through the concordance (provision rows, then law rows),
+    as search reads them; an edition where the rows give none says so (``—``)."""
     newest = concept.editions[-1]
-    links = [_law_link(page, ref, index == 0) for index, ref in enumerate(concept.laws_of(newest))]
+    at = (lambda number, edition: hub_link(concordance, page.lang, number, edition)) if concordance else None
+    links = [_law_link(page, ref, index == 0, newest, at) for index, ref in enumerate(concept.laws_of(newest))]
     text = " ".join(links)
     if concept.editions != facts.EDITIONS:
         text += f" ({h(', '.join(concept.editions))})"
-    for edition in concept.editions[:-1]:
-        older = concept.laws_of(edition)
-        if older != concept.laws_of(newest):
-            text += f"; {h(edition)}: " + " ".join(_law_link(page, ref, i == 0) for i, ref in enumerate(older))
+    elsewhere = (
+        concept.laws_elsewhere(concordance)
+        if concordance
+        else {e: concept.laws_of(e) for e in concept.editions[:-1] if concept.laws_of(e) != concept.laws_of(newest)}
+    )
+    for edition, older in elsewhere.items():
+        if edition not in concept.editions:
+            continue
+        shown = [_law_link(page, ref, i == 0, edition, at) for i, ref in enumerate(older) if ref]
+        text += f"; {h(edition)}: " + (" ".join(shown) or h(t(page.lang, "no_text")))
     return text
 
 
-def _law_link(page: Page, ref: str, governing: bool) -> str:
+def _law_link(page: Page, ref: str, governing: bool, edition: str, at: Callable[[int, str], str] | None = None) -> str:
+    """``ref`` linked to its law's "where to read" page (``at``: at ``edition``'s rule, where the
+    number is more than one)."""
     number = refs.law_of(ref) or 0
-    link = f'<a href="{h(page.link(urls.law_hub(page.lang, number)))}">{h(refs.display(ref))}</a>'
+    hub = at(number, edition) if at else urls.law_hub(page.lang, number)
+    link = f'<a href="{h(page.link(hub))}">{h(refs.display(ref))}</a>'
     if governing:
         return f"<strong>{link}</strong> <small>({h(t(page.lang, 'terms_governing'))})</small>"
     return link

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS
-from bridgelaws.stage3_link.concordance import first_counterpart
+from bridgelaws.stage3_link.concordance import Checked, first_counterpart, law_in
 
 if TYPE_CHECKING:
     from bridgelaws.stage3_link.concordance import Concordance
@@ -28,6 +28,7 @@ class Term:
 
     ``source`` and ``at`` name where the first form is printed when the words come from our
     texts (``fi-2007`` at ``definitions``, ``16B``, ``contents``); None for curated words.
+    ``checked`` says how sure they are (``read`` in a published text, or ``not verified``).
     """
 
     lang: str
@@ -36,10 +37,19 @@ class Term:
     source: str | None = None
     at: str | None = None
     where: str = ""
+    checked_as: Checked | None = None  # the row's own `checked`, if it says
 
     @property
     def seeded(self) -> bool:
         return self.source is not None
+
+    @property
+    def checked(self) -> Checked:
+        """How sure the words are: as the row says; else read for a seeded row (``bridgelaws
+        terms`` checks they are printed where it says), not verified for a curated one."""
+        if self.checked_as is not None:
+            return self.checked_as
+        return Checked.READ if self.seeded else Checked.NOT_VERIFIED
 
 
 @dataclass(frozen=True)
@@ -117,9 +127,9 @@ class Concept:
     def laws_elsewhere(self, concordance: Concordance | None) -> dict[str, tuple[str, ...]]:
         """The concept's laws in each other edition's numbering, where they differ from
         :meth:`laws_of` the newest: ``laws_in`` where it says, else each law through the
-        concordance, position by position (2017 ``16C`` → 2007 ``16D``).  A law no row maps
-        stays its law number (the law, not a guessed provision); an edition without the concept
-        has none."""
+        concordance, position by position (2017 ``16C`` → 2007 ``16D``; :func:`in_edition`).  A
+        provision no row maps goes to the law the law rows give, ``""`` at its position where
+        they say the edition has none (search skips it); an edition without the concept has none."""
         newest = self.editions[-1]
         laws = self.laws_of(newest)
         found: dict[str, tuple[str, ...]] = {}
@@ -154,9 +164,18 @@ class Concept:
 
 
 def in_edition(ref: str, edition: str, other: str, concordance: Concordance) -> str:
-    """``ref`` of ``edition`` as ``other`` numbers it: the first provision the concordance pairs
-    with it, or its law's number where no row establishes one (or it has no counterpart)."""
-    return first_counterpart(concordance.corresponding(ref, edition, other)) or str(refs.law_of(ref))
+    """``ref`` of ``edition`` as ``other`` numbers it: the first provision the concordance's
+    provision rows pair with it; else the law its law rows give (2007 ``23`` → 2017 ``72``),
+    ``""`` where they say it has none there (2017 ``23A`` in 2007: the comparable call is new);
+    its law's number only where no row speaks of it at all."""
+    found = first_counterpart(concordance.corresponding(ref, edition, other))
+    if found:
+        return found
+    number = refs.law_of(ref) or 0
+    laws = law_in(concordance, number, edition, other)
+    if laws is None:
+        return str(number)
+    return str(laws[0]) if laws else ""
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 
 from bridgelaws.core import refs
 from bridgelaws.core.facts import EDITIONS, INTERFACE_LANGUAGES, LAW_COUNT
+from bridgelaws.stage3_link.concordance import Checked
 from bridgelaws.termbase.model import KINDS, Concept, Missing, Place, Term, TermBase
 from bridgelaws.termbase.situations import FOLDER as SITUATIONS_FOLDER
 from bridgelaws.termbase.situations import read_folder as read_situations
@@ -195,4 +196,18 @@ def _term(item: Any, where: str, terms: list[Term], missing: list[Missing], erro
     if (source is None) != (at is None):
         errors.append(f"{where}: 'source' and 'at' go together (the text and where in it); the term is left out")
         return
-    terms.append(Term(item["lang"], tuple(f.strip() for f in forms), basis, source, at, where))
+    checked = item.get("checked")
+    if checked is not None and checked not in {str(c) for c in Checked}:
+        errors.append(f"{where}: checked must be 'read' or 'not verified' (got {checked!r}); the term is left out")
+        return
+    terms.append(
+        Term(
+            item["lang"],
+            tuple(f.strip() for f in forms),
+            basis,
+            source,
+            at,
+            where,
+            Checked(checked) if checked is not None else None,
+        )
+    )

@@ -15,10 +15,13 @@ coarser, never guessed); with no row at all it has no correspondent, and callers
 Whole laws have rows of their own (``[[law]]``, :class:`LawPair`): what became of a law's
 subject in the next edition (2007 Law 23 → 2017 Law 72; 2017 Law 23 new).  They are not walked
 by :meth:`Concordance.corresponding`: a provision is found only through provision rows.
+:func:`law_in` and :func:`law_subjects` (``laws.py``) read them: what "Law N" of one edition
+is in another, and the editions in which law N holds one subject.
 """
 
 from __future__ import annotations
 
+from bridgelaws.stage3_link.concordance.laws import LawSubject, law_in, law_subjects
 from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
 from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
 
@@ -29,8 +32,11 @@ __all__ = [
     "Deviation",
     "LawPair",
     "LawRelation",
+    "LawSubject",
     "Pair",
     "Relation",
     "first_counterpart",
+    "law_in",
+    "law_subjects",
     "load",
 ]

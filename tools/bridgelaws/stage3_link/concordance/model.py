@@ -62,7 +62,9 @@ class LawPair:
     """Law ``old`` of ``editions[0]`` and law ``new`` of ``editions[1]``, as whole laws (a ``[[law]]`` row).
 
     Unlike a :class:`Pair`, whose ``"16"`` is Law 16's unlettered opening text, both sides are
-    whole laws; the provision rows say where each provision went.
+    whole laws; the provision rows say where each provision went.  ``nearest``, on a ``new``
+    or ``dropped`` row only, is the other edition's provision nearest to the subject, for a
+    reader who looks for it there (2017 Law 23, new: the 2007 27B1b); not a counterpart.
     """
 
     editions: tuple[str, str]
@@ -72,6 +74,7 @@ class LawPair:
     basis: str
     checked: Checked
     where: str = ""
+    nearest: str | None = None
 
 
 @dataclass(frozen=True)

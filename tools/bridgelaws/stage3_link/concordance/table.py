@@ -262,13 +262,25 @@ def _law_pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: l
         return None
     checked, checked_problem = _checked(row, required=True)
     problem = _law_problem(old, new, relation, basis) or checked_problem
-    unknown = sorted(set(row) - {"old", "new", "relation", "basis", "checked"})
+    unknown = sorted(set(row) - {"old", "new", "relation", "basis", "checked", "nearest"})
     if unknown:
         problem = problem or f"unknown key(s) {', '.join(unknown)}"
+    nearest = row.get("nearest")
+    if nearest is not None and not problem:
+        problem = _nearest_problem(nearest, relation)
     if problem or checked is None:
         errors.append(f"{at}: {problem}; the row is left out")
         return None
-    return LawPair(editions, old, new, relation, basis, checked, at)
+    return LawPair(editions, old, new, relation, basis, checked, at, nearest)
+
+
+def _nearest_problem(nearest: object, relation: LawRelation) -> str:
+    """``nearest`` names the other edition's provision nearest to a new or dropped law's subject."""
+    if relation not in (LawRelation.NEW, LawRelation.DROPPED):
+        return f"nearest is for a new or dropped law, not a {relation} one"
+    if not (isinstance(nearest, str) and REF.match(nearest)):
+        return f"nearest {nearest!r} is not a canonical provision reference"
+    return ""
 
 
 def _sides_problem(old: object, new: object, relation: str, basis: str, what: str) -> str | None:
