@@ -24,7 +24,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, LawPair, Pair
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage, Reference
-from bridgelaws.stage4_render import export_texts
+from bridgelaws.stage4_render import export_texts, tmx
 from bridgelaws.stage4_render.export_texts import reference_record
 from bridgelaws.termbase import TermBase
 
@@ -179,6 +179,13 @@ def files(
     for entry in corpus.entries:
         written[urls.export_document(entry.meta.id)], versions[entry.meta.id] = document_file(entry, linkage)
     formats: dict[str, Any] = {"tmx": []}
+    if concordance is not None:
+        for first, second, units in tmx.memories(corpus, concordance):
+            url = urls.translation_memory(first.meta.id, second.meta.id)
+            written[url] = tmx.dumps(first, second, units)
+            formats["tmx"].append(
+                {"url": urls.absolute(url), "documents": [first.meta.id, second.meta.id], "units": len(units)}
+            )
     index = build(corpus, linkage, concordance, formats)
     for document in index["documents"]:
         document["texts_version"] = versions[document["id"]]

@@ -1,0 +1,220 @@
+"""The translators' formats, read back by translate-toolkit (the library Weblate and Pootle use).
+
+``api/tmx/<id>_<id>.tmx`` (TMX 1.4b): the units of corresponding provisions are found for each
+kind of correspondence, sampled from the model and the concordance (never a fixed list): texts
+of one edition by number (a text's own deviation undone), texts of different editions through
+a concordance row of the provision itself; and absent where the texts do not correspond one to
+one (a provision only one text has, a split or merge, a number two editions share but the
+concordance does not pair).  ``api/terms.tbx`` (TBX-Basic): each concept with its terms per
+language, its definitions, its governing law and how sure each term is.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from translate.storage import tmx
+
+from bridgelaws import pipeline
+from bridgelaws.core import refs, urls
+from bridgelaws.core.model import Law, Provision
+from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance, Relation
+from conftest import ROOT
+from test_export import build
+
+SAMPLED = 8  # provisions or concepts drawn per kind
+
+
+@pytest.fixture(scope="module")
+def files(corpus: Corpus) -> dict[str, str]:
+    return build(corpus)
+
+
+@pytest.fixture(scope="module")
+def concordance() -> Concordance:
+    return pipeline.load_concordance(ROOT / "content")
+
+
+@dataclass(frozen=True)
+class Read:
+    """A unit as translate-toolkit reads it: each side's document, provision and text."""
+
+    part: str
+    relation: str
+    sides: tuple[tuple[str, str, str], ...]  # (document, provision, text) per tuv
+
+
+def _props(element: Any) -> dict[str, str]:
+    return {prop.get("type"): prop.text for prop in element.findall("prop")}
+
+
+def read_memory(files: dict[str, str], first: str, second: str) -> list[Read]:
+    store = tmx.tmxfile.parsestring(files[urls.translation_memory(first, second)].encode("utf-8"))
+    found = []
+    for unit in store.units:
+        own = _props(unit.xmlelement)
+        tuvs = unit.getlanguageNodes()
+        sides = tuple((_props(tuv)["x-document"], _props(tuv)["x-provision"], unit.getNodeText(tuv)) for tuv in tuvs)
+        assert sides[0][2] == unit.source and sides[1][2] == unit.target
+        found.append(Read(own["x-part"], own["x-relation"], sides))
+    return found
+
+
+def pairs_of(read: list[Read]) -> set[tuple[str, str]]:
+    return {(unit.sides[0][1], unit.sides[1][1]) for unit in read}
+
+
+def entry(corpus: Corpus, doc_id: str) -> Entry:
+    found = corpus.by_id(doc_id)
+    assert found is not None
+    return found
+
+
+def printed(item: Entry) -> dict[str, Law | Provision]:
+    """Every law and provision the text prints, by its own number."""
+    found: dict[str, Law | Provision] = {}
+    for law in item.document.laws:
+        found[law.ref] = law
+        found |= {node.ref: node for node in law.provisions()}
+    return found
+
+
+def own_text(node: Law | Provision) -> str:
+    return " ".join(p.text for p in node.paragraphs).strip()
+
+
+def test_every_memory_the_index_lists_is_read_whole(files: dict[str, str]) -> None:
+    index = json.loads(files[urls.export()])
+    memories = index["formats"]["tmx"]
+    assert {tuple(m["documents"]) for m in memories} >= {("fi-2007", "sv-2007"), ("fi-1997", "fi-2007")}
+    for memory in memories:
+        read = read_memory(files, *memory["documents"])
+        assert len(read) == memory["units"] > 0
+        assert {side[0] for unit in read for side in unit.sides} == set(memory["documents"])
+        assert all(side[2] for unit in read for side in unit.sides), "an empty segment"
+
+
+# -- corresponding provisions, by kind ------------------------------------------------------------
+
+Expect = tuple[str, str, str, str, bool]  # (first text, second text, first ref, second ref, paired?)
+
+
+def same_edition(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """fi-2007 and sv-2007 share their edition's numbering: a provision both print (the Swedish
+    number mapped to the edition's) with text in both is a unit."""
+    fi, sv = printed(entry(corpus, "fi-2007")), printed(entry(corpus, "sv-2007"))
+    found = []
+    for ref, node in sv.items():
+        edition_ref = concordance.to_edition("sv-2007", ref)
+        if edition_ref == ref and ref in fi and own_text(node) and own_text(fi[ref]):
+            found.append(("fi-2007", "sv-2007", ref, ref, True))
+    return found
+
+
+def deviations(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """A text's own number is undone: sv-2007 12C1c is the edition's 12C1e, paired with fi 12C1e,
+    and fi 12C1c is not paired with sv 12C1c by their shared number."""
+    found = []
+    for deviation in concordance.deviations:
+        if deviation.doc != "sv-2007":
+            continue
+        found.append(("fi-2007", "sv-2007", deviation.edition, deviation.text, True))
+        found.append(("fi-2007", "sv-2007", deviation.text, deviation.text, False))
+    return found
+
+
+def _printed_in(corpus: Corpus, doc_id: str) -> dict[str, Law | Provision]:
+    return printed(entry(corpus, doc_id))
+
+
+def across_editions(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """A concordance row that pairs one 1997 provision with one 2007 provision, both printed
+    with text in the two Finnish texts, is a unit."""
+    old, new = _printed_in(corpus, "fi-1997"), _printed_in(corpus, "fi-2007")
+    found = []
+    for pair in concordance.pairs:
+        if pair.editions != ("1997", "2007") or pair.relation not in (Relation.SAME, Relation.RENUMBERED):
+            continue
+        if pair.old in old and pair.new in new and own_text(old[pair.old]) and own_text(new[pair.new]):
+            forward = concordance.corresponding(pair.old, "1997", "2007") or []
+            back = concordance.corresponding(pair.new, "2007", "1997") or []
+            if [c.ref for c in forward] == [pair.new] and [c.ref for c in back] == [pair.old]:
+                found.append(("fi-1997", "fi-2007", pair.old, pair.new, True))
+    return found
+
+
+def not_one_to_one(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """A split or merge pairs a provision with part of another: no unit."""
+    old, new = _printed_in(corpus, "fi-1997"), _printed_in(corpus, "fi-2007")
+    return [
+        ("fi-1997", "fi-2007", pair.old, pair.new, False)
+        for pair in concordance.pairs
+        if pair.editions == ("1997", "2007")
+        and pair.relation in (Relation.SPLIT, Relation.MERGED)
+        and pair.old in old
+        and pair.new in new
+    ]
+
+
+def only_one_text(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """A provision of fi-2007 in a law the Swedish text does not hold: in no unit."""
+    sv_laws = {law.number for law in entry(corpus, "sv-2007").document.laws}
+    return [
+        ("fi-2007", "sv-2007", ref, "*", False)
+        for ref, node in _printed_in(corpus, "fi-2007").items()
+        if refs.law_of(ref) not in sv_laws
+    ]
+
+
+def shared_number(corpus: Corpus, concordance: Concordance) -> list[Expect]:
+    """A number both Finnish editions print that the concordance pairs with another number: the
+    two provisions of that number are not a unit (between editions only the concordance pairs)."""
+    old, new = _printed_in(corpus, "fi-1997"), _printed_in(corpus, "fi-2007")
+    found = []
+    for ref in sorted(set(old) & set(new)):
+        there = concordance.corresponding(ref, "1997", "2007")
+        if there and ref not in {c.ref for c in there}:
+            found.append(("fi-1997", "fi-2007", ref, ref, False))
+    return found
+
+
+KINDS: dict[str, Callable[[Corpus, Concordance], list[Expect]]] = {
+    "same edition, same number": same_edition,
+    "same edition, a text's own numbering": deviations,
+    "across editions through the concordance": across_editions,
+    "across editions, split or merged": not_one_to_one,
+    "a provision only one text has": only_one_text,
+    "a number two editions share, paired elsewhere": shared_number,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_corresponding_provisions_are_units_and_others_are_not(
+    files: dict[str, str], corpus: Corpus, concordance: Concordance, kind: str
+) -> None:
+    cases = KINDS[kind](corpus, concordance)
+    assert cases, f"no case of {kind}"
+    for first, second, mine, theirs, paired in random.Random(kind).sample(cases, min(SAMPLED, len(cases))):
+        read = read_memory(files, first, second)
+        pairs = pairs_of(read)
+        if theirs == "*":
+            assert mine not in {a for a, _ in pairs}, (kind, mine)
+        elif paired:
+            assert (mine, theirs) in pairs, (kind, mine, theirs)
+            text = next(u for u in read if (u.sides[0][1], u.sides[1][1]) == (mine, theirs) and u.part == "text")
+            assert text.sides[0][2] == own_text(printed(entry(corpus, first))[mine])
+            assert text.sides[1][2] == own_text(printed(entry(corpus, second))[theirs])
+        else:
+            assert (mine, theirs) not in pairs, (kind, mine, theirs)
+
+
+def test_cross_edition_units_say_the_concordance_relation(files: dict[str, str]) -> None:
+    relations = {unit.relation for unit in read_memory(files, "fi-1997", "fi-2007")}
+    assert relations <= {"same", "renumbered", "moved", "reworded"} and "renumbered" in relations
+    assert {unit.relation for unit in read_memory(files, "fi-2007", "sv-2007")} == {"same edition"}
