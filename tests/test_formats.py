@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from translate.storage import tmx
+from translate.storage import tbx, tmx
 
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Law, Provision
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Relation
+from bridgelaws.termbase import PREFIX, TermBase
 from conftest import ROOT
 from test_export import build
 
@@ -39,6 +40,11 @@ def files(corpus: Corpus) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def concordance() -> Concordance:
     return pipeline.load_concordance(ROOT / "content")
+
+
+@pytest.fixture(scope="module")
+def term_base() -> TermBase:
+    return pipeline.load_terms(ROOT / "content")
 
 
 @dataclass(frozen=True)
@@ -218,3 +224,64 @@ def test_cross_edition_units_say_the_concordance_relation(files: dict[str, str])
     relations = {unit.relation for unit in read_memory(files, "fi-1997", "fi-2007")}
     assert relations <= {"same", "renumbered", "moved", "reworded"} and "renumbered" in relations
     assert {unit.relation for unit in read_memory(files, "fi-2007", "sv-2007")} == {"same edition"}
+
+
+# -- the term base ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def term_store(files: dict[str, str]) -> tbx.tbxfile:
+    return tbx.tbxfile.parsestring(files[urls.term_base_tbx()].encode("utf-8"))
+
+
+def test_the_term_base_holds_every_concept_in_order(term_store: tbx.tbxfile, term_base: TermBase) -> None:
+    assert [unit.getid() for unit in term_store.units] == [concept.id for concept in term_base.concepts]
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "sv", "tr", "pl"])
+def test_each_concept_has_its_terms_and_how_sure_each_is(
+    term_store: tbx.tbxfile, term_base: TermBase, lang: str
+) -> None:
+    units = {unit.getid(): unit for unit in term_store.units}
+    concepts = [concept for concept in term_base.concepts if concept.terms_in(lang)]
+    for concept in random.Random(lang).sample(concepts, SAMPLED):
+        rows = [term for term in concept.terms_in(lang) if any(not f.endswith(PREFIX) for f in term.forms)]
+        read = units[concept.id].get_target_terms(lang)
+        assert [term.text for term in read] == [next(f for f in r.forms if not f.endswith(PREFIX)) for r in rows]
+        for row, term in zip(rows, read, strict=True):
+            notes = {note.text for note in term.notes}
+            sure = "checked against the text" if row.seeded else "curated"
+            assert any(note.startswith(sure) for note in notes), (concept.id, term.text, notes)
+
+
+def test_definitions_and_governing_laws_are_carried(
+    term_store: tbx.tbxfile, term_base: TermBase, corpus: Corpus
+) -> None:
+    units = {unit.getid(): unit for unit in term_store.units}
+    defined = [c for c in term_base.concepts if any(place.term for place in c.defined)]
+    assert defined
+    for concept in random.Random("defined").sample(defined, SAMPLED):
+        for place in concept.defined:
+            if place.term is None:
+                continue
+            document = entry(corpus, place.doc)
+            definition = next(d for d in document.document.definitions if d.term == place.term)
+            text = " ".join(p.text for p in definition.paragraphs)
+            terms = units[concept.id].get_target_terms(document.meta.lang)
+            assert terms, (concept.id, place)
+            assert text in {note.text for note in terms[0].notes}, (concept.id, place)
+    for concept in random.Random("laws").sample(term_base.concepts, SAMPLED):
+        governing = concept.governing()
+        if governing:
+            notes = [note.text for note in units[concept.id].get_common_notes()]
+            assert any(f"{refs.display(governing)} (governing)" in note for note in notes), (concept.id, notes)
+
+
+def test_a_language_without_a_term_says_why(term_store: tbx.tbxfile, term_base: TermBase) -> None:
+    units = {unit.getid(): unit for unit in term_store.units}
+    missing = [(c, m) for c in term_base.concepts for m in c.missing if not c.terms_in(m.lang)]
+    assert missing
+    for concept, reason in random.Random("missing").sample(missing, min(SAMPLED, len(missing))):
+        notes = [note.text for note in units[concept.id].get_common_notes()]
+        assert f"no {reason.lang} term: {reason.reason}" in notes, (concept.id, notes)
+        assert not units[concept.id].get_target_terms(reason.lang)

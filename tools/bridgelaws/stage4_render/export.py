@@ -24,7 +24,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, LawPair, Pair
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage, Reference
-from bridgelaws.stage4_render import export_texts, tmx
+from bridgelaws.stage4_render import export_texts, tbx, tmx
 from bridgelaws.stage4_render.export_texts import reference_record
 from bridgelaws.termbase import TermBase
 
@@ -186,6 +186,10 @@ def files(
             formats["tmx"].append(
                 {"url": urls.absolute(url), "documents": [first.meta.id, second.meta.id], "units": len(units)}
             )
+    if term_base is not None:
+        url = urls.term_base_tbx()
+        written[url] = tbx.dumps(corpus, term_base, concordance, DATA_TERMS)
+        formats["tbx"] = {"url": urls.absolute(url), "concepts": len(term_base.concepts)}
     index = build(corpus, linkage, concordance, formats)
     for document in index["documents"]:
         document["texts_version"] = versions[document["id"]]
