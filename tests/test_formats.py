@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,10 +22,11 @@ import pytest
 from translate.storage import tbx, tmx
 
 from bridgelaws import pipeline
-from bridgelaws.core import refs, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.model import Law, Provision
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Relation
+from bridgelaws.stage4_render.page import t
 from bridgelaws.termbase import PREFIX, TermBase
 from conftest import ROOT
 from test_export import build
@@ -285,3 +287,40 @@ def test_a_language_without_a_term_says_why(term_store: tbx.tbxfile, term_base: 
         notes = [note.text for note in units[concept.id].get_common_notes()]
         assert f"no {reason.lang} term: {reason.reason}" in notes, (concept.id, notes)
         assert not units[concept.id].get_target_terms(reason.lang)
+
+
+# -- where the pages link them ------------------------------------------------------------------
+
+DOCS = ROOT / "content" / "docs"
+LINK = re.compile(r'<p class="formats">(.*?)</p>')
+
+
+def _linked(markdown: str) -> set[str]:
+    """The export files a page's formats line links, as site paths (``api/terms.tbx``)."""
+    found = LINK.findall(markdown)
+    assert len(found) == 1, found
+    return {re.sub(r"^(\.\./)+", "", href) for href in re.findall(r'href="([^"]+)"', found[0])}
+
+
+def _page(lang: str, path: str) -> str:
+    return (DOCS / lang / path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_the_terms_page_links_the_term_base_and_every_memory(files: dict[str, str], lang: str) -> None:
+    formats = json.loads(files[urls.export()])["formats"]
+    expected = {formats["tbx"]["url"].lstrip("/"), *(m["url"].lstrip("/") for m in formats["tmx"])}
+    markdown = _page(lang, "terms.md")
+    assert _linked(markdown) == expected
+    assert t(lang, "formats_tmx") in markdown and t(lang, "formats_tbx") in markdown
+
+
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_the_compare_view_links_the_memories_of_its_texts(files: dict[str, str], corpus: Corpus, lang: str) -> None:
+    """Each law's compare view links the memories whose two texts both hold the law (a sample of laws)."""
+    memories = json.loads(files[urls.export()])["formats"]["tmx"]
+    for number in random.Random(lang).sample(corpus.law_numbers(), SAMPLED):
+        holding = {entry.meta.id for entry in corpus.having_law(number)}
+        expected = {m["url"].lstrip("/") for m in memories if set(m["documents"]) <= holding}
+        linked = _linked(_page(lang, f"compare/{number}.md"))
+        assert linked - {urls.term_base_tbx()} == expected, number

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
 
 
-def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
+def terms_page(corpus: Corpus, base: TermBase, lang: str, memories: Memories = ()) -> Page:
     page = Page(
         url=urls.terms(lang),
         lang=lang,
@@ -32,6 +33,8 @@ def terms_page(corpus: Corpus, base: TermBase, lang: str) -> Page:
             f"# {md_inline(t(lang, 'terms_title'))}",
             "",
             f"<p>{h(t(lang, 'terms_intro'))} {h(t(lang, 'terms_count', count=len(topical)))}</p>",
+            "",
+            formats_paragraph(page, memories, True),  # the term base and memories for CAT tools
             "",
         ]
     )

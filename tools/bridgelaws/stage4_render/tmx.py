@@ -123,6 +123,11 @@ def memories(corpus: Corpus, concordance: Concordance) -> list[tuple[Entry, Entr
     return found
 
 
+def memory_pairs(corpus: Corpus, concordance: Concordance) -> list[tuple[Entry, Entry]]:
+    """The pairs of texts :func:`memories` writes a memory for (what the pages link)."""
+    return [(first, second) for first, second, _ in memories(corpus, concordance)]
+
+
 def _xml(text: str) -> str:
     return NOT_XML.sub("", text)
 
