@@ -170,7 +170,19 @@ CASES: list[tuple[str, Edit, set[str], str]] = [
 # every key of [[source]] and [[source.document]], each given a value of a wrong type
 WRONG_VALUES = {"integer": "42", "list": '["a", "b"]', "table": "{ a = 1 }"}
 SOURCE_KEYS = ["file", "parser", "origin"]
-DOCUMENT_KEYS = ["id", "lang", "edition", "kind", "path", "title", "copyright", "extract", "contents", "grammar"]
+DOCUMENT_KEYS = [
+    "id",
+    "lang",
+    "edition",
+    "kind",
+    "path",
+    "title",
+    "copyright",
+    "terms_of_use",
+    "extract",
+    "contents",
+    "grammar",
+]
 for kind, value in WRONG_VALUES.items():
     for key in SOURCE_KEYS:
         CASES.append((f"source {key} as {kind}", _set(PL, key, value), {"pl-2017-pzbs"}, key))

@@ -8,12 +8,15 @@ the generated Markdown is what the sources produce today.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
+from referencing import Registry, Resource
 
 from bridgelaws.core import facts
 from conftest import ROOT
@@ -86,6 +89,38 @@ def test_export_follows_the_schema(export: dict[str, object]) -> None:
     jsonschema.validate(export, schema)
 
 
+def _export_files(site: Path, export: dict[str, object]) -> dict[str, object]:
+    """Every per-document file the index links, read from the built site."""
+    documents = export["documents"]  # type: ignore[index]
+    return {
+        d["texts_url"]: json.loads((site / d["texts_url"].lstrip("/")).read_text(encoding="utf-8"))  # type: ignore[index]
+        for d in documents  # type: ignore[union-attr]
+    }
+
+
+def test_every_document_file_is_built_and_follows_the_schema(site: Path, export: dict[str, object]) -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+    validator = jsonschema.Draft202012Validator({"$ref": f"{schema['$id']}#/$defs/document_file"}, registry=registry)
+    documents = _export_files(site, export)
+    assert len(documents) == len(export["documents"])  # type: ignore[arg-type]
+    for url, data in documents.items():
+        errors = [error.message for error in validator.iter_errors(data)]
+        assert not errors, f"{url}: {errors[:3]}"
+
+
+def _format_urls(site: Path, export: dict[str, object]) -> list[str]:
+    """The URLs the translation memories (x-url) and the term base (xref targets) name."""
+    formats: dict[str, Any] = export["formats"]  # type: ignore[assignment]
+    found: list[str] = []
+    for memory in formats["tmx"]:
+        text = (site / memory["url"].lstrip("/")).read_text(encoding="utf-8")
+        found += re.findall(r'<prop type="x-url">([^<]+)</prop>', text)
+    text = (site / formats["tbx"]["url"].lstrip("/")).read_text(encoding="utf-8")
+    found += re.findall(r'<xref type="externalCrossReference" target="([^"]+)"', text)
+    return found
+
+
 def _export_urls(export: dict[str, object]) -> list[str]:
     found: list[str] = []
 
@@ -109,7 +144,7 @@ def _export_urls(export: dict[str, object]) -> list[str]:
 def test_every_export_url_resolves_to_a_page_and_anchor(
     site: Path, pages: dict[str, HtmlPage], export: dict[str, object]
 ) -> None:
-    urls = _export_urls(export)
+    urls = _export_urls(export) + _export_urls(_export_files(site, export)) + _format_urls(site, export)
     assert len(urls) > 500
     broken = []
     for url in urls:

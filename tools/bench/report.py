@@ -7,7 +7,9 @@ copy downloads, Lighthouse mobile scores (:mod:`bench.lighthouse`), build time o
 synthetic corpus 5× and 20× larger against a plain Material build (:mod:`bench.scale`),
 and, per language, what a first search costs in headless Chromium (:mod:`bench.search`): the bytes it
 downloads and the time until results show, on the loopback and on an emulated slow phone
-network.  Writes ``bench/report.md`` and prints it.  Numbers, not pass/fail: the tests check
+network, and the size of each file of the open-data export (``api/``: the index, the
+documents' texts, the translation memories and the term base).  Writes ``bench/report.md``
+and prints it.  Numbers, not pass/fail: the tests check
 behaviour; this tracks cost.
 """
 
@@ -78,6 +80,19 @@ def offline_download(site: Path) -> list[str]:
     return lines
 
 
+def export_sizes(site: Path) -> list[str]:
+    """The open-data export and the translators' formats: each file's bytes, raw and gzipped."""
+    api = site / "api"
+    lines = ["| export file | bytes | gzip |", "|---|---:|---:|"]
+    files = sorted(path for path in api.rglob("*") if path.is_file()) if api.is_dir() else []
+    for path in files:
+        name, raw = path.relative_to(site).as_posix(), path.stat().st_size
+        lines.append(f"| {name} | {raw / 1024:.1f} KB | {gz(path) / 1024:.1f} KB |")
+    raw, sent = sum(path.stat().st_size for path in files), sum(gz(path) for path in files)
+    lines.append(f"| all {len(files)} files | {raw / 1024:.1f} KB | {sent / 1024:.1f} KB |")
+    return lines
+
+
 def main() -> int:
     root = Path.cwd()
     site = root / "bench" / "site"
@@ -100,6 +115,7 @@ def main() -> int:
             html_gz, total_gz = page_weight(site, relative)
             lines.append(f"| {name} | {html_gz / 1024:.1f} KB | {total_gz / 1024:.1f} KB |")
     lines += ["", *offline_download(site)]
+    lines += ["", *export_sizes(site)]
     index = site / "pagefind"
     if index.exists():
         per_language = {

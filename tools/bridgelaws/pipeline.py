@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgelaws import search, termbase
-from bridgelaws.core import facts, urls
+from bridgelaws.core import facts
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
 from bridgelaws.stage3_link.concordance import Concordance
@@ -110,7 +110,8 @@ def render(
             owners[taken] = page.meta.get("doc")
         files[page.path] = page.markdown()
     files.update(searched.files)
-    files[f"{facts.DEFAULT_LANGUAGE}/{urls.export()}"] = export.dumps(corpus, linkage, concordance)
+    for url, text in export.files(corpus, linkage, concordance, term_base).items():
+        files[f"{facts.DEFAULT_LANGUAGE}/{url}"] = text
     return Plan(files)
 
 

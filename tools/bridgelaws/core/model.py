@@ -325,6 +325,7 @@ class DocumentMeta:
     grammar: str
     source: SourceMeta
     expected: str = ""  # what the source should hold: "9-16", "12-15, 42, 43", "points 1-26"
+    terms_of_use: str = ""  # the terms of use the source itself states ("": it states none)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,10 @@ Stable from the first release (documented in the README):
 ``/coverage/``, ``/<lang>/coverage/``   which law is in which text
 ``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
 ``/<lang>/terms/`` and ``/terms/``      the term base: each concept's words in every language
-``/api/laws.json``                      the open-data export
+``/api/laws.json``                      the open-data export: the index of the files below
+``/api/documents/<id>.json``            one document's texts (``/api/documents/fi-2007.json``)
+``/api/tmx/<id>_<id>.tmx``              a translation memory of two texts (``fi-2007_sv-2007.tmx``)
+``/api/terms.tbx``                      the term base as TBX-Basic
 ======================================  =========================================
 
 Internally URLs are *root-relative without the leading slash* (``fi/2007/13/``) so pages can
@@ -155,6 +158,23 @@ def coverage(lang: str) -> str:
 
 def export() -> str:
     return "api/laws.json"
+
+
+def export_document(doc_id: str) -> str:
+    """One document's texts in the export: ``api/documents/fi-2007.json`` (a manifest id is
+    a-z, 0-9 and single hyphens, so it is a safe file name)."""
+    return f"api/documents/{doc_id}.json"
+
+
+def translation_memory(first: str, second: str) -> str:
+    """The TMX of two texts whose provisions correspond, the older (or first listed) first:
+    ``api/tmx/fi-2007_sv-2007.tmx`` (``_`` is never in a document id)."""
+    return f"api/tmx/{first}_{second}.tmx"
+
+
+def term_base_tbx() -> str:
+    """The term base as TBX-Basic: ``api/terms.tbx``."""
+    return "api/terms.tbx"
 
 
 ASSETS = "assets/"  # the theme's stylesheets, scripts and images (overrides/assets)

@@ -30,6 +30,7 @@ DOCUMENT_KEYS: dict[str, type] = {
     "path": str,
     "title": str,
     "copyright": str,
+    "terms_of_use": str,
     "extract": bool,
     "contents": str,
     "grammar": str,
@@ -325,6 +326,9 @@ def _entry(raw: object, path: Path, lines: Lines) -> tuple[SourceMeta, list[Docu
                 path=url_path,
                 title=_text(doc_where, "title", raw_doc["title"]),
                 copyright=_text(doc_where, "copyright", raw_doc["copyright"]),
+                terms_of_use=_text(doc_where, "terms_of_use", raw_doc["terms_of_use"])
+                if "terms_of_use" in raw_doc
+                else "",
                 extract=raw_doc.get("extract", False),
                 grammar=grammar,
                 source=source,

@@ -19,6 +19,7 @@ from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
+from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.redline import Pieces, diff, is_rewrite, pieces_html
 from bridgelaws.stage4_render.switcher import simple_alternates
@@ -42,14 +43,17 @@ def shown_first(entries: list[Entry], lang: str) -> set[str]:
     return {e.meta.id for e in [*own, *others][:SHOWN]}
 
 
-def compare_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE) -> Page:
+def compare_page(
+    corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE, memories: Memories = ()
+) -> Page:
     """Law ``number`` in every text that has it, one row per correspondence of provisions,
     with ``lang``'s interface (the cells keep their text's language).
 
     Columns are chosen with ``?c=id,id[,id]`` (laws.js shows them).  Without script the
     checkboxes still choose: laws.css hides the column of each unticked box (``:has()``), so
     the first texts show and the reader ticks others; ``?c=`` itself needs the script.
-    A provision missing from a text is an explicit gap cell that says why.
+    A provision missing from a text is an explicit gap cell that says why.  Below the table, the
+    translation memories of the texts shown (``memories``: the export's) and the term base.
     """
     entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.document.law(number)]
     page = Page(
@@ -100,6 +104,9 @@ def compare_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fact
         )
     lines.append("</tbody></table>")
     body.append("".join(lines))
+    shown = {e.meta.id for e in entries}
+    formats = formats_paragraph(page, [m for m in memories if {m[0].meta.id, m[1].meta.id} <= shown], True)
+    body.extend(["", formats] if formats else [])
     return page
 
 

@@ -14,12 +14,14 @@ from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
 from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.stage4_render.tmx import memory_pairs
 from bridgelaws.termbase import TermBase
 
 
 def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = None) -> list[Page]:
     """Every page of the site, in a stable order (the term pages when a term base is given)."""
     pages: list[Page] = []
+    memories = memory_pairs(corpus, linkage.concordance)  # the export's translation memories, linked
     for lang in facts.INTERFACE_LANGUAGES:
         pages.append(home_page(corpus, lang))
         pages.append(laws_index_page(corpus, lang, linkage, term_base))
@@ -35,7 +37,7 @@ def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = Non
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
     for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
         pages.append(coverage_page(corpus, linkage, lang))
-        pages.extend(compare_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
+        pages.extend(compare_page(corpus, linkage, number, lang, memories) for number in corpus.law_numbers())
         pages.extend(numbering_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
     for entry in corpus.entries:
@@ -44,5 +46,7 @@ def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = Non
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
     if term_base is not None:
-        pages.extend(terms_page(corpus, term_base, lang, linkage.concordance) for lang in facts.INTERFACE_LANGUAGES)
+        pages.extend(
+            terms_page(corpus, term_base, lang, linkage.concordance, memories) for lang in facts.INTERFACE_LANGUAGES
+        )
     return pages

@@ -14,14 +14,18 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Checked, Concordance
 from bridgelaws.stage4_render.lawsubjects import hub_link
+from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
 
 
-def terms_page(corpus: Corpus, base: TermBase, lang: str, concordance: Concordance | None = None) -> Page:
+def terms_page(
+    corpus: Corpus, base: TermBase, lang: str, concordance: Concordance | None = None, memories: Memories = ()
+) -> Page:
     """The term base for translators in ``lang``'s interface; with the concordance, each concept's
-    laws in the older editions' numbering as search reads them (:meth:`Concept.laws_elsewhere`)."""
+    laws in the older editions' numbering as search reads them (:meth:`Concept.laws_elsewhere`);
+    with the translation memories, links to them and to the TBX."""
     page = Page(
         url=urls.terms(lang),
         lang=lang,
@@ -38,6 +42,8 @@ def terms_page(corpus: Corpus, base: TermBase, lang: str, concordance: Concordan
             f"# {md_inline(t(lang, 'terms_title'))}",
             "",
             f"<p>{h(t(lang, 'terms_intro'))} {h(t(lang, 'terms_count', count=len(topical)))}</p>",
+            "",
+            formats_paragraph(page, memories, True),  # the term base and memories for CAT tools
             "",
         ]
     )
