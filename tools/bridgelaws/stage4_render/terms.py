@@ -13,8 +13,8 @@ from collections.abc import Callable
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Checked, Concordance
-from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
+from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
