@@ -5,7 +5,8 @@ all its rules on the landing page, law pages, a compare view, the search page wi
 and the pages that stand in for a missing law, at phone and desktop width.  On a page of many
 blocks from one template (the terms page: 150 concepts, 12,000 elements), the rules that compute
 every text node's colours and box (STYLE_RULES, four fifths of axe's time there) read the first
-SAMPLE blocks; every other rule reads the whole page.
+SAMPLE blocks; every other rule reads the whole page.  In the dark scheme (a phone set to dark:
+``prefers-color-scheme: dark``), the colour rules (COLOUR_RULES) run on every page at phone width.
 """
 
 from __future__ import annotations
@@ -50,11 +51,18 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
 
 
-def violations(page: Any, repeated: str | None = None) -> list[str]:
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def violations(page: Any, repeated: str | None = None, only: list[str] | None = None) -> list[str]:
     """axe's violations on the page; with ``repeated`` (a block's selector), STYLE_RULES read only
-    the first SAMPLE such blocks, the other rules the whole page."""
+    the first SAMPLE such blocks, the other rules the whole page; with ``only``, only those rules."""
     page.evaluate(AXE)
-    if repeated is None:
+    if only is not None:
+        options = {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": only}}
+        sampled = {"exclude": [[f"{repeated}:nth-of-type(n+{SAMPLE + 1})"]]} if repeated else "document"
+        runs = [(sampled, options)]
+    elif repeated is None:
         runs = [("document", {"resultTypes": ["violations"]})]
     else:
         sampled = {"exclude": [[f"{repeated}:nth-of-type(n+{SAMPLE + 1})"]]}
@@ -90,6 +98,24 @@ def test_axe_finds_no_violation(browser: Any, base_url: str, name: str, viewport
             # the sample is what the page shows, and more than SAMPLE blocks are there
             assert page.locator(REPEATED[name]).count() > SAMPLE
         found = violations(page, REPEATED.get(name))
+        assert not found, "\n".join(found)
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", PAGES)
+def test_no_colour_fails_in_the_dark_scheme(browser: Any, base_url: str, name: str) -> None:
+    """A phone set to dark gets the slate scheme (before any choice of the reader's), and every
+    text on it keeps its contrast, the law pages' boxes, the redline and the search's marks too."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark", service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(base_url + PAGES[name])
+        if "?q=" in PAGES[name]:
+            page.wait_for_selector("#search-results[data-query], #search-by-language[data-query]")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+        found = violations(page, REPEATED.get(name), COLOUR_RULES)
         assert not found, "\n".join(found)
     finally:
         context.close()

@@ -565,15 +565,22 @@ def _fulfil_with(path: Path, route: object) -> None:
 
 
 @pytest.mark.parametrize(
-    ("address", "viewport"),
-    [("fi/search/?q=revokki", PHONE), ("fi/search/?q=revokki", DESKTOP), ("search/?q=revokki", PHONE)],
+    ("address", "viewport", "scheme"),
+    [
+        ("fi/search/?q=revokki", PHONE, "light"),
+        ("fi/search/?q=revokki", DESKTOP, "light"),
+        ("search/?q=revokki", PHONE, "light"),
+        ("fi/search/?q=revokki", PHONE, "dark"),
+        ("search/?q=revokki", DESKTOP, "dark"),
+    ],
 )
 def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
-    browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int]
+    browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int], scheme: str
 ) -> None:
     """bridgelaws.search.search_css keeps the rules that can match a search page: every
-    element the page shows, in each of these states, computes the same style as with the whole
-    stylesheets (Material's and its palette's)."""
+    element the page shows, in each of these states and in either colour scheme (a device set
+    to light or dark), computes the same style as with the whole stylesheets (Material's, its
+    palette's and the site's)."""
     wholes = [next((site / search_css.STYLESHEETS).glob(pattern)) for pattern in search_css.CUT]
     declared = " ".join(whole.read_text(encoding="utf-8") for whole in wholes)
     cuts = [whole.parent / (search_css.PREFIX + whole.name) for whole in wholes]
@@ -587,7 +594,7 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
     for stylesheet in ("cut", "whole"):
         # no service worker: its "kept for offline" line comes when the caching is done, in one
         # run and not the other on a loaded machine (an element more, not a style less)
-        context = browser.new_context(viewport=viewport, service_workers="block")  # type: ignore[attr-defined]
+        context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")  # type: ignore[attr-defined]
         page = context.new_page()
         page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
         for whole in wholes if stylesheet == "whole" else []:
@@ -596,6 +603,7 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
         page.goto(base_url + address)
         page.wait_for_function("() => document.querySelector('[data-query=\"revokki\"]')", timeout=30000)
         page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
         seen[stylesheet] = {}
         for state, action in STYLE_STATES.items():
             page.evaluate(action)

@@ -32,6 +32,12 @@ def model() -> search_css.Model:
         (".md-search__input::-webkit-input-placeholder", ".md-search__input:is(*)"),
         (":focus-within>.md-select__inner", ":is(*)>.md-select__inner"),
         (".md-typeset :is(h1,h2):hover", ".md-typeset :is(h1,h2):is(*)"),
+        ("[data-md-color-scheme=slate] .a:hover", "[data-md-color-scheme~=slate] .a:is(*)"),
+        (
+            '[data-md-color-scheme="slate"][data-md-color-primary=teal]',
+            '[data-md-color-scheme~="slate"][data-md-color-primary~=teal]',
+        ),
+        ("[dir=rtl][data-md-color-scheme~=slate]", "[dir=rtl][data-md-color-scheme~=slate]"),
     ],
 )
 def test_a_selector_is_loosened_to_any_state_of_the_page(selector: str, loose: str) -> None:
@@ -73,6 +79,38 @@ def test_the_stylesheet_keeps_what_can_match_in_its_order_and_its_at_rules() -> 
         "@keyframes spin{0%{x:1}to{x:2}}"
         "@supports (x:y){@media screen{.md-header__button{x:3}}}"
     )
+
+
+# a page with the light/dark options of mkdocs.yml's palette: its script sets the body's scheme
+# to either option's
+PALETTE = (
+    '<form data-md-component="palette">'
+    '<input data-md-color-media="(prefers-color-scheme)" data-md-color-scheme="default"'
+    ' data-md-color-primary="custom">'
+    '<input data-md-color-media="(prefers-color-scheme: dark)" data-md-color-scheme="slate"'
+    ' data-md-color-primary="custom">'
+    "</form>"
+)
+
+
+@pytest.mark.parametrize(
+    ("selector", "with_palette", "without"),
+    [
+        ("[data-md-color-scheme=slate] .md-header", True, False),
+        ("[data-md-color-scheme=slate]", True, False),
+        ('[data-md-color-scheme="default"] .md-header', True, True),
+        ("[data-md-color-scheme=slate][data-md-color-primary=custom] .md-header__button", True, False),
+        ("[data-md-color-scheme=slate][data-md-color-primary=teal]", False, False),  # no option is teal
+        ("[data-md-color-scheme=slate] .md-typeset .admonition", False, False),  # nothing to style
+        ("[data-md-color-scheme=purple] .md-header", False, False),
+    ],
+)
+def test_either_schemes_rules_are_kept_when_the_page_offers_both(
+    selector: str, with_palette: bool, without: bool
+) -> None:
+    offered = PAGE.replace('<header class="md-header">', '<header class="md-header">' + PALETTE)
+    assert search_css.Model(search_css.page_model([offered], [SCRIPT])).may_match(selector) is with_palette
+    assert model().may_match(selector) is without
 
 
 def test_a_selector_the_matcher_cannot_read_is_kept() -> None:

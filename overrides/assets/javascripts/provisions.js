@@ -156,8 +156,22 @@ function provisionTools(status) {
     return ids[anchor.toLowerCase()] || null;
   }
 
+  // The page's note for paper (laws.css prints it, provisions.py writes it): the address the
+  // reader has, and the provision reached through a link after the law's citation.
+  var printNote = document.querySelector(".print-note");
+  function notePrint(id) {
+    if (!printNote) {
+      return;
+    }
+    var element = id && document.getElementById(id);
+    printNote.querySelector(".print-note__address").textContent = location.href;
+    printNote.querySelector(".print-note__provision").textContent =
+      element && element.tagName !== "H1" ? " · " + citation(id) : "";
+  }
+
   function arrive() {
     reset();
+    notePrint(null);
     var hash = decodeURIComponent(location.hash.slice(1));
     if (!hash) {
       return;
@@ -168,8 +182,10 @@ function provisionTools(status) {
         show(hash, null); // a provision that lends its label: its paragraph shows it
       } else if (rules.refOf(hash) !== null) {
         open(element, hash);
+        notePrint(hash);
+        reveal(element);
       }
-      return; // a provision (the browser shows it), a footnote, a term
+      return; // a provision, a footnote, a term (the browser shows the last two)
     }
     var ref = canonical(hash);
     var found = ref && find(ref);
@@ -188,6 +204,7 @@ function provisionTools(status) {
     var box = element.tagName === "SPAN" ? element.parentNode : element;
     box.classList.add("is-target");
     open(element, id);
+    notePrint(id);
     var into = box;
     if (missing !== null) {
       var note = document.createElement("p");
@@ -197,8 +214,40 @@ function provisionTools(status) {
       box.insertAdjacentElement(box.tagName === "H1" ? "afterend" : "beforebegin", note);
       into = box.tagName === "H1" ? box : note;
     }
-    into.scrollIntoView();
+    reveal(into);
   }
+
+  // Scroll a provision into view below the sticky header (laws.css: scroll-margin-top), with
+  // the heading of its section when it is the section's first provision and both fit in the
+  // top half of the window: the heading says what the provision is about, and would otherwise
+  // be left half under the header.
+  function reveal(box) {
+    var heading = box.previousElementSibling;
+    if (heading && heading.classList.contains("pv-after")) {
+      heading = heading.previousElementSibling;
+    }
+    var withHeading = heading && /^H[1-6]$/.test(heading.tagName) &&
+      box.getBoundingClientRect().top - heading.getBoundingClientRect().top < window.innerHeight / 2;
+    var view = withHeading ? heading : box;
+    view.scrollIntoView();
+    if (document.readyState !== "complete") {
+      // the browser scrolls to the address's fragment once more when the page has loaded
+      window.addEventListener("load", function () { view.scrollIntoView(); }, { once: true });
+    }
+  }
+
+  // A tap or click on a provision's label (or a heading's ¶) opens the provision's toolbar;
+  // the label's pop-up ("Link to this provision", Material's tooltip for its title, shown
+  // while the label is hovered or focused) would then stay on a phone, where a tap leaves the
+  // label hovered, and cover the text and the toolbar: a pointer's activation ends both.
+  // A keyboard's (event.detail 0) keeps the focus where the reader is.
+  document.querySelector(".md-content").addEventListener("click", function (event) {
+    var label = event.target instanceof Element ? event.target.closest("a.pv-a, a.headerlink") : null;
+    if (label && event.detail > 0) {
+      label.dispatchEvent(new MouseEvent("mouseleave"));
+      label.blur();
+    }
+  });
 
   window.addEventListener("hashchange", arrive);
   arrive();

@@ -18,6 +18,11 @@ A rule is kept when one of its selectors, loosened, matches an element of a sear
   pseudo-elements (``::before``), states (``:hover``, ``:checked``, ``:focus-visible``) and
   ``:not(…)`` match anything, so ``.md-nav__link:not(.md-nav__link--active):hover`` is
   kept when the page has an ``.md-nav__link``;
+* the palette's script sets the body's colour attributes (``data-md-color-scheme``, …) to those
+  of the light/dark option in force: the model's body carries every option's value at once
+  (``data-md-color-scheme="default slate"``) and a selector on one value asks for it among them
+  (``[data-md-color-scheme=slate]`` → ``[data-md-color-scheme~=slate]``), so both schemes'
+  rules are kept;
 * a selector the matcher (soupsieve) cannot read is kept.
 
 At-rules: ``@media`` and ``@supports`` keep the rules inside them that are kept (and go when
@@ -61,6 +66,9 @@ PSEUDO = re.compile(
     r"read-only|read-write|autofill|empty|defined|popover-open|modal|fullscreen)(?![\w-])"
 )
 ANYTHING = ":is(*)"
+# the body's colour attributes, set from the palette's options (``[data-md-color-scheme=slate]``)
+PALETTE_ATTRIBUTE = re.compile(r"\[\s*(data-md-color-[\w-]+)\s*=")
+PALETTE_OPTIONS = "[data-md-component=palette] input"
 # a class in a selector or stylesheet: ".md-nav__link", ".-webkit-x"
 CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
 
@@ -158,7 +166,7 @@ def loosen(selector: str) -> str:
             continue
         out.append(selector[i])
         i += 1
-    return "".join(out)
+    return PALETTE_ATTRIBUTE.sub(r"[\1~=", "".join(out))
 
 
 def _script_words(scripts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:
@@ -212,6 +220,7 @@ def page_model(pages: Iterable[str], scripts: Iterable[str], css_classes: Iterab
                 child = created(name)
                 parent.append(child)
                 parent = child
+        _palette_values_on_body(page)
         html_tag = page.find("html")
         if isinstance(html_tag, Tag):
             for attribute in attributes:  # laws.js marks <html> (data-offline)
@@ -220,6 +229,19 @@ def page_model(pages: Iterable[str], scripts: Iterable[str], css_classes: Iterab
                 model.html[name] = value  # type: ignore[index]
             body.append(html_tag)
     return model
+
+
+def _palette_values_on_body(page: BeautifulSoup) -> None:
+    """The body with each colour attribute's values in every palette option, as a token list
+    (the media query that chooses an option is not one of them)."""
+    body = page.find("body")
+    if not isinstance(body, Tag):
+        return
+    for option in page.select(PALETTE_OPTIONS):
+        for name, value in option.attrs.items():
+            if name.startswith("data-md-color-") and name != "data-md-color-media":
+                values = str(body.get(name, "")).split()
+                body[name] = " ".join(dict.fromkeys([*values, str(value)]))
 
 
 class Model:

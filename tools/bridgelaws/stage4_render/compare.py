@@ -86,9 +86,8 @@ def compare_page(
         else ""
     )
     note = f'<noscript><p class="no-script-note">{h(t(lang, "compare_no_script"))}</p></noscript>'
-    body.extend(
-        [f'<form class="compare-choice"><p>{h(t(lang, "choose_texts"))} {boxes}</p><p>{toggle}</p>{note}</form>', ""]
-    )
+    texts = f'<fieldset class="compare-texts"><legend>{h(t(lang, "choose_texts"))}</legend>{boxes}</fieldset>'
+    body.extend([f'<form class="compare-choice">{texts}<p>{toggle}</p>{note}</form>', ""])
     head = "".join(
         f'<th scope="col" data-doc="{h(e.meta.id)}" lang="{h(e.meta.lang)}">'
         f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'

@@ -22,7 +22,13 @@ from bridgelaws.stage4_render.page import (
     single_quoted,
     t,
 )
-from bridgelaws.stage4_render.provisions import counterpart_refs, counterpart_url, law_tools, script_data
+from bridgelaws.stage4_render.provisions import (
+    counterpart_refs,
+    counterpart_url,
+    law_tools,
+    print_note,
+    script_data,
+)
 from bridgelaws.stage4_render.switcher import law_alternates
 from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
@@ -53,6 +59,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
+    body.extend(print_note(page, entry, law_heading(law, lang)))
     body.extend(edition_switch_block(corpus, linkage, page, law, entry))
     body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
     for paragraph in law.paragraphs:

@@ -7,7 +7,7 @@ from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
-from bridgelaws.stage4_render.provisions import point_tools, script_data
+from bridgelaws.stage4_render.provisions import point_tools, print_note, script_data
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.stage4_render.text import (
     Decorate,
@@ -42,6 +42,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
         f' <span class="edition">{h(meta.edition)}</span></p>'
     )
     body.append("")
+    body.extend(print_note(page, entry, title))
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
     if point.laws:
         links = ", ".join(point_law_links(point, linkage, decorate))

@@ -1,4 +1,5 @@
-"""Per provision: its permalink, its counterparts in the other editions, and the page's script data.
+"""Per provision: its permalink, its counterparts in the other editions, the page's script data
+and what a printed copy of the page says of itself.
 
 Every provision's label is a link to the provision itself (the permalink; a heading has the
 ``¶`` of the table of contents instead).  A provision reached through a link (``:target``)
@@ -97,6 +98,21 @@ def script_data(page: Page, entry: Entry) -> list[str]:
     return [
         f'<p id="cite-status" class="pv-status" role="status" data-pagefind-ignore{attributes}'
         f" data-cite=\"{h(cite)}\" data-syntax='{single_quoted(syntax)}'></p>",
+        "",
+    ]
+
+
+def print_note(page: Page, entry: Entry, heading: str) -> list[str]:
+    """What paper needs and the screen has elsewhere (laws.css shows it in print only): the
+    citation (the document and the law or point; provisions.js adds the provision reached
+    through a link), the address (the site's path; provisions.js writes the address the
+    reader has, which only the browser knows) and the document's copyright line."""
+    lang, meta = page.lang, entry.meta
+    return [
+        f'<aside class="print-note" data-pagefind-ignore><p><span class="print-note__cite">{h(meta.title)}'
+        f' ({h(meta.edition)}), {h(heading)}</span><span class="print-note__provision"></span></p>'
+        f'<p>{h(t(lang, "print_address"))}: <span class="print-note__address">/{h(page.url)}</span></p>'
+        f'<p class="print-note__copyright">{h(meta.copyright)}</p></aside>',
         "",
     ]
 

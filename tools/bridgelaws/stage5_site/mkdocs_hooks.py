@@ -11,7 +11,8 @@
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
-  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright`` and
+  footer, the light/dark toggle (:mod:`bridgelaws.stage5_site.palette`) and laws.js their
+  strings in the page's language (ui.toml's ``footer_copyright``, ``palette_*`` and
   ``offline_ready``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
@@ -50,7 +51,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import bundle, csp, minify, offline
+from bridgelaws.stage5_site import bundle, csp, minify, offline, palette
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -211,6 +212,7 @@ def on_template_context(context: dict[str, Any], template_name: str, config: Any
     context["not_found"] = Markup(notfound.body(lang, root))
     context["not_found_title"] = t(lang, "not_found_title")
     config.copyright = t(lang, "footer_copyright")  # the footer, as every page sets it (on_page_context)
+    palette.name_toggles(config.theme.get("palette"), lang)
     switcher = deepcopy(getattr(config.extra, "alternate", None) or config.extra.get("alternate") or [])
     for entry in switcher:
         if entry.get("lang") in facts.INTERFACE_LANGUAGES:
@@ -239,6 +241,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
     config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
+    palette.name_toggles(config.theme.get("palette"), lang)  # the light/dark toggle's names
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
     # Material's templates read the attribute: read and write it the same way.
