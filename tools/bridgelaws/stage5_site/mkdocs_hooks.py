@@ -11,8 +11,8 @@
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
-  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright`` and
-  ``offline_ready``);
+  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright``,
+  ``offline_ready`` and ``offline_unavailable``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -238,6 +238,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     lang = config.theme["language"]
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
+    context["offline_unavailable"] = t(lang, "offline_unavailable")
     config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
