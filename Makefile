@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
+BIND   ?= 127.0.0.1
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: install generate build serve test lint check report bench clean browser vnu node
@@ -26,11 +27,12 @@ generate: install
 build: install
 	$(BIN)/bridgelaws build
 
-## serve: build and serve the site on http://127.0.0.1:$(PORT) (also when a source was left out)
+## serve: build and serve the site on http://$(BIND):$(PORT) (also when a source was left out), a
+## missing page answered with the site's own 404 page in its language (bridgelaws serve);
+## BIND=0.0.0.0 serves the LAN (plain HTTP: no offline saving there, the pages say so)
 serve: install
 	$(BIN)/bridgelaws build || [ $$? -eq 1 ]
-	@echo "Serving site/ on http://127.0.0.1:$(PORT) (Ctrl-C to stop)"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory site
+	$(BIN)/bridgelaws serve --site-dir site --bind $(BIND) --port $(PORT)
 
 ## check: the parse report: every dropped span and the share of characters accounted for
 check: install

@@ -76,20 +76,26 @@ def test_a_moved_provision_links_another_law_and_a_split_its_outermost_part(corp
     assert provisions.counterpart_refs(split, fi2007, "17D1", tr2017) == ["15A1", "15A2"]
 
 
-def test_other_editions_are_texts_of_the_laws_of_another_edition_own_language_first(
-    corpus: corpus_module.Corpus,
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fi-1997", ["fi-2007", "sv-2007", "tr-2017"]),  # own language, then the rest by edition
+        ("fi-2007", ["fi-1997", "sv-2007", "tr-2017"]),  # own language, then the same edition's other texts
+        ("sv-2007", ["fi-2007", "fi-1997", "tr-2017"]),  # the same edition in another language first
+        ("tr-2017", ["fi-1997", "fi-2007", "sv-2007"]),
+        ("pl-2017-pzbs", []),  # a regulation has no other edition
+    ],
+)
+def test_other_texts_are_the_laws_in_other_editions_and_languages(
+    corpus: corpus_module.Corpus, text: str, expected: list[str]
 ) -> None:
-    others = [e.meta.id for e in provisions.other_editions(corpus, entry(corpus, "fi-1997"))]
-    assert others[0] == "fi-2007" and "sv-2007" in others and "tr-2017" in others
-    assert "fi-1997" not in others and "pl-2017-pzbs" not in others
-    assert [e.meta.id for e in provisions.other_editions(corpus, entry(corpus, "sv-2007"))] == ["fi-1997", "tr-2017"]
-    assert provisions.other_editions(corpus, entry(corpus, "pl-2017-pzbs")) == []
+    assert [e.meta.id for e in provisions.other_texts(corpus, entry(corpus, text))] == expected
 
 
 def test_edition_links_name_the_language_of_another_language(corpus: corpus_module.Corpus, linkage: object) -> None:
     fi2007 = entry(corpus, "fi-2007")
     page = Page(url="fi/2007/17/", lang="fi", title="", body=[])
-    others = provisions.other_editions(corpus, fi2007)
+    others = provisions.other_texts(corpus, fi2007)
     html = provisions.edition_links(page, linkage.concordance, fi2007, others, "17D")  # type: ignore[attr-defined]
     assert '<a href="../../1997/17/#17D">1997: 17D</a>' in html
     assert '<a href="../../../tr/2017/15/#15A" hreflang="tr">tr 2017: 15A</a>' in html
@@ -117,9 +123,12 @@ def test_each_label_links_its_own_provision_and_the_toolbar_leads_the_paragraph(
     """``1. a. Text``: 16B1 lends its label to 16B1a's paragraph; each label links its own id."""
     sub = Provision("16B1a", Level.SUBITEM, "a.", "", Origin(1), [Paragraph("Jos pelaaja <b>", Origin(1))])
     item = Provision("16B1", Level.ITEM, "1.", "", Origin(1), children=[sub])
-    tools = Tools("Linkki tähän kohtaan", lambda node: f'<span class="pv">{node.ref}</span>')
+    tools = Tools("Linkki tähän kohtaan", lambda node: node.ref)
     [block] = provision_blocks(item, "16", tools=tools)
-    assert block.startswith('<p class="prov lvl-3" id="16B1a"><span class="pv">16B1a</span><span id="16B1"></span>')
+    assert block.startswith(
+        '<p class="prov lvl-3" id="16B1a"><span class="pv" data-pagefind-ignore>16B1a</span><span id="16B1"></span>'
+        '<span class="pv" data-for="16B1" data-pagefind-ignore>16B1</span>'  # the lender's own, after its anchor
+    )
     links = [attrs for tag, attrs in tags(block) if tag == "a"]
     assert [a["href"] for a in links] == ["#16B1", "#16B1a"]
     assert {a["title"] for a in links} == {"Linkki tähän kohtaan"}
@@ -128,10 +137,10 @@ def test_each_label_links_its_own_provision_and_the_toolbar_leads_the_paragraph(
 
 def test_a_heading_keeps_its_text_and_its_toolbar_follows_it() -> None:
     section = Provision("16A", Level.SECTION, "A.", "Tiedon käyttö", Origin(1), [Paragraph("Teksti", Origin(1))])
-    tools = Tools("", lambda node: '<span class="pv">1997: 16</span>')
+    tools = Tools("", lambda node: "1997: 16")
     heading, after, text = provision_blocks(section, "16", tools=tools)
     assert heading == "## A\\. Tiedon käyttö { #16A .prov-h }"  # the table of contents reads no link
-    assert after == '<p class="pv-after"><span class="pv">1997: 16</span></p>'
+    assert after == '<p class="pv-after"><span class="pv" data-pagefind-ignore>1997: 16</span></p>'
     html = markdown.markdown("\n\n".join([heading, after, text]), extensions=["attr_list", "md_in_html"])
     assert '<h2 class="prov-h" id="16A">A. Tiedon käyttö</h2>' in html
     assert provision_blocks(section, "16", tools=NO_TOOLS)[1] == '<p class="prov-text lvl-1">Teksti</p>'

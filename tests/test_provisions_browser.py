@@ -32,8 +32,9 @@ def provision(page: object, anchor: str) -> object:
 
 
 def toolbar(page: object, anchor: str) -> object:
-    """A provision's toolbar: first in its paragraph, or the block after its heading."""
-    return page.locator(f'[id="{anchor}"] > .pv, [id="{anchor}"] + .pv-after')  # type: ignore[attr-defined]
+    """A provision's toolbar: first in its paragraph (not the one of a provision lending it its
+    label, data-for), or the block after its heading."""
+    return page.locator(f'[id="{anchor}"] > .pv:not([data-for]), [id="{anchor}"] + .pv-after')  # type: ignore[attr-defined]
 
 
 def in_view(page: object, anchor: str) -> bool:

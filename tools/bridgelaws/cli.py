@@ -1,7 +1,9 @@
-"""Command line: ``bridgelaws build | generate | check | dump | concordance``.
+"""Command line: ``bridgelaws build | generate | serve | check | dump | concordance | terms | compounds``.
 
 ``build`` is the whole build: ``generate``, then ``mkdocs build --strict`` into ``site/``;
 ``generate`` parses every source and writes ``content/docs`` (``--check`` only compares);
+``serve`` serves the built site as a static host does, a missing page answered with the site's
+own 404 page in the path's language (``make serve``: http://127.0.0.1:8000);
 ``check`` prints the parse report — per source, every dropped span with its reason and the
 share of characters accounted for — and fails when a source is not fully accounted for;
 ``terms`` aligns the texts' terms and checks ``content/terms`` against them;
@@ -37,6 +39,7 @@ from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage5_site import server
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -105,6 +108,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     else:
         print(f"site built in {args.site_dir}/ from every source")
     return status
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    return server.serve_forever(Path(args.site_dir), args.bind, args.port)
 
 
 def _print_problems(corpus: Corpus) -> int:
@@ -289,6 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     build_parser = commands.add_parser("build", help="generate, then mkdocs build --strict; exit 0/1/2 (see above)")
     build_parser.add_argument("--site-dir", default="site", help="where MkDocs writes the site")
     build_parser.set_defaults(run=cmd_build, check=False)
+    serve_parser = commands.add_parser("serve", help="serve the built site, with its own 404 pages")
+    serve_parser.add_argument("--site-dir", default="site", help="the built site")
+    serve_parser.add_argument("--bind", default="127.0.0.1", help="the address to listen on (0.0.0.0: the LAN)")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.set_defaults(run=cmd_serve)
     commands.add_parser("check", help="print the parse report; fail if a character is unaccounted for").set_defaults(
         run=cmd_check
     )

@@ -1,11 +1,14 @@
 /* bridge-laws: the two behaviours Material does not have.
- *  1. The edition switcher keeps the reader at the same provision: /fi/2007/13/#13B → /fi/1997/13/#13B.
+ *  1. The edition switcher and the language menu keep the reader at the same provision:
+ *     /fi/2007/16/#16B → /fi/1997/16/#16A; /sv/2007/16/#16B1 → /fi/2007/16/#16B1.
  *  2. The compare view shows the texts chosen in ?c=id,id[,id] and, for two editions of one
  *     language, the build-time redline of the newer one; the choice stays in the URL to share.
  *  3. Named sub-navigation landmarks (Material leaves them without a name).
  *  4. Offline: registers the service worker (/sw.js, written by bridgelaws.offline) and asks it
  *     to keep the reader's language — every law page, the compare views and search — for use
- *     with no network; the footer says when that is done.
+ *     with no network; the footer says when that is done, or that it cannot be done here
+ *     (plain HTTP).
+ *  5. On the English landing page, a hint to the home of a language the browser asks for.
  * Without script the links still work (to the law's top) and the compare view's checkboxes still
  * choose its columns (laws.css, :has()); only ?c= needs the script.
  */
@@ -26,14 +29,10 @@
     return new URL(base.replace(/\/?$/, "/"), location.href);
   }
 
-  function showOffline(message) {
-    var root = document.documentElement;
-    root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
-    root.setAttribute("data-offline-version", message.version || "");
-    root.setAttribute("data-offline-fetched", String(message.fetched || 0));
+  // The footer's line about offline reading, in the page's language.
+  function offlineStatus(text) {
     var place = document.querySelector(".md-footer-meta .md-copyright");
-    var text = uiString("offline-ready");
-    if (!place || !text || message.type !== "offline-ready") {
+    if (!place || !text) {
       return;
     }
     var status = document.querySelector(".offline-status") || document.createElement("p");
@@ -42,8 +41,22 @@
     place.appendChild(status);
   }
 
+  function showOffline(message) {
+    var root = document.documentElement;
+    root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
+    root.setAttribute("data-offline-version", message.version || "");
+    root.setAttribute("data-offline-fetched", String(message.fetched || 0));
+    if (message.type === "offline-ready") {
+      offlineStatus(uiString("offline-ready"));
+    }
+  }
+
   function keepOffline() {
+    // A service worker needs a secure context (HTTPS, or localhost): over plain HTTP on a LAN
+    // nothing can be kept, and the reader is told so rather than left to find out offline.
     if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+      document.documentElement.setAttribute("data-offline", "unavailable");
+      offlineStatus(uiString("offline-unavailable"));
       return;
     }
     var root = siteRoot();
@@ -76,6 +89,24 @@
 
   keepOffline();
 
+  // The landing page is English, the default: a reader whose browser asks for a language the
+  // site has (navigator.languages) is offered that language's home, in that language; never
+  // sent there (a reader who chose English stays).  The languages and their words are the
+  // page's (.language-hint, written by the build from ui.toml).
+  var hint = document.querySelector(".language-hint");
+  if (hint) {
+    var wanted = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""])
+      .map(function (tag) { return String(tag).toLowerCase().split("-")[0]; });
+    var offer = null;
+    for (var i = 0; i < wanted.length && !offer; i++) {
+      offer = hint.querySelector("a[hreflang='" + wanted[i].replace(/[^a-z]/g, "") + "']");
+    }
+    if (offer) {
+      offer.hidden = false;
+      hint.hidden = false;
+    }
+  }
+
   // Material labels a section's sub-navigation by its expand toggle, which holds only an icon
   // (or is absent when the section shows only its index page),
   // so every such <nav> is announced without a name (and axe reports the landmarks as not
@@ -89,48 +120,86 @@
     }
   });
 
-  // The edition switcher keeps the reader's provision: the link says, as data written by the
-  // build from the concordance, where each provision of this law is in that edition ("" for
-  // none: then the law, with a one-line note; never the same number in another edition).
+  // The edition switcher and the language menu keep the reader's provision: as data written by
+  // the build from the concordance, each edition link (a.keep-hash, data-provisions) and each
+  // language (#language-provisions, by the menu link's hreflang) says where each provision of
+  // this law is in the text it opens; "" for none: then the law, with a one-line note (never the
+  // same number in another edition).  A text of the same edition lists only the provisions it
+  // numbers otherwise ("same"): the others keep their anchor, and that text's page says so if it
+  // lacks one (provisions.js).  A language without the law opens its page saying so.
+  // The links are rewritten when the hash changes, so a long press or a new tab keeps it too.
   var NOTE_KEY = "bridgelaws-edition-note";
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a.keep-hash");
-    if (!link || !location.hash) {
-      return;
+  var languageData = document.getElementById("language-provisions");
+  var languages = languageData ? JSON.parse(languageData.getAttribute("data-provisions")) : {};
+
+  function keeping(link) {
+    if (link.classList.contains("keep-hash")) {
+      var map = link.getAttribute("data-provisions");
+      return { map: map ? JSON.parse(map) : null, same: !map, edition: link.getAttribute("data-edition") || "" };
     }
-    var base = link.getAttribute("href").split("#")[0];
+    var language = link.classList.contains("md-select__link") && languages[link.getAttribute("hreflang")];
+    return language ? { map: language.provisions, same: language.same, edition: language.edition } : null;
+  }
+
+  // Where `link` leads from the provision `here`: [href, whether there is no counterpart]
+  function placeFor(link, keep, here) {
+    if (!link.hasAttribute("data-base")) {
+      link.setAttribute("data-base", link.getAttribute("href").split("#")[0]);
+    }
+    var base = link.getAttribute("data-base");
+    if (!here) {
+      return [base, false];
+    }
+    if (keep.map && Object.prototype.hasOwnProperty.call(keep.map, here)) {
+      return keep.map[here] ? [keep.map[here], false] : [base, true];
+    }
+    return keep.same ? [base + "#" + encodeURIComponent(here), false] : [base, true];
+  }
+
+  function keepingLinks() {
+    return Array.prototype.slice.call(document.querySelectorAll("a.keep-hash, a.md-select__link[hreflang]"));
+  }
+
+  function placeLinks() {
     var here = decodeURIComponent(location.hash.slice(1));
-    var map = link.getAttribute("data-provisions");
-    if (!map) {
-      link.setAttribute("href", base + location.hash);
+    keepingLinks().forEach(function (link) {
+      var keep = keeping(link);
+      if (keep) {
+        link.setAttribute("href", placeFor(link, keep, here)[0]);
+      }
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.keep-hash, a.md-select__link[hreflang]");
+    var keep = link && keeping(link);
+    if (!keep || !location.hash) {
       return;
     }
-    var target = JSON.parse(map)[here];
-    if (target) {
-      link.setAttribute("href", target);
-      return;
-    }
-    link.setAttribute("href", base);
-    var nav = link.closest(".edition-switch");
-    var note = nav && nav.getAttribute("data-none");
-    if (note) {
+    var here = decodeURIComponent(location.hash.slice(1));
+    var place = placeFor(link, keep, here);
+    link.setAttribute("href", place[0]);
+    if (place[1]) { // the page opened writes the note in its own language (its .edition-switch)
       try {
-        sessionStorage.setItem(NOTE_KEY, note.replace("{edition}", link.getAttribute("data-edition") || "").replace("{ref}", here));
+        sessionStorage.setItem(NOTE_KEY, JSON.stringify({ edition: keep.edition, ref: here }));
       } catch (error) { /* storage off: the law still opens */ }
     }
   });
+  window.addEventListener("hashchange", placeLinks);
+  placeLinks();
 
   var arrivedWithout = null;
   try {
-    arrivedWithout = sessionStorage.getItem(NOTE_KEY);
+    arrivedWithout = JSON.parse(sessionStorage.getItem(NOTE_KEY) || "null");
     sessionStorage.removeItem(NOTE_KEY);
-  } catch (error) { /* storage off */ }
+  } catch (error) { /* storage off, or not ours */ }
   var switcher = document.querySelector(".edition-switch");
-  if (arrivedWithout && switcher) {
+  var template = switcher && switcher.getAttribute("data-none");
+  if (arrivedWithout && template) {
     var line = document.createElement("p");
     line.className = "edition-note";
     line.setAttribute("role", "status");
-    line.textContent = arrivedWithout;
+    line.textContent = template.replace("{edition}", arrivedWithout.edition || "").replace("{ref}", arrivedWithout.ref || "");
     switcher.insertAdjacentElement("afterend", line);
   }
 

@@ -2,6 +2,10 @@
  * it for any missing path, so the path asked for decides what it shows.
  *  - its language: /sv/… → the Swedish block (title, message, search box); a path without a
  *    language prefix → the default language's block;
+ *  - why: offline, the service worker answers a page of the site it did not keep with this
+ *    page marked data-reason="not-saved" (and data-reader, the language of the page the reader
+ *    came from): then it says, in the reader's language, that the page is not saved for
+ *    offline reading (both messages are in each block, from ui.toml);
  *  - the law it names: the number after an edition, "laws", "compare" or "numbering" (1 to the
  *    number of laws) → "where to read Law N" in the language (/sv/laws/45/); after an edition,
  *    "where to read Law N of that edition", at that edition's rule (/sv/2007/45/ →
@@ -18,17 +22,28 @@
   const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : location.pathname.replace(/^\//, "");
   const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
   const codes = blocks.map((block) => block.dataset.lang);
-  const lang = codes.includes(segments[0]) && segments[0] !== page.dataset.default ? segments[0] : page.dataset.default;
+  const pathLang = codes.includes(segments[0]) && segments[0] !== page.dataset.default ? segments[0] : page.dataset.default;
+  // offline, a page of the site that was not kept: the service worker marks the page so
+  // (data-reason="not-saved", with the language of the page the reader came from), and it says
+  // that in the reader's language, not "there is no page at this address"
+  const notSaved = page.dataset.reason === "not-saved";
+  const reader = page.dataset.reader || "";
+  const lang = notSaved && codes.includes(reader) ? reader : pathLang;
   const block = blocks.find((candidate) => candidate.dataset.lang === lang);
   if (!block) return;
   for (const other of blocks) other.hidden = other !== block;
   document.documentElement.lang = lang;
+  if (notSaved) {
+    block.dataset.title = block.dataset.notSavedTitle;
+    block.querySelector("h1").textContent = block.dataset.notSavedTitle;
+    block.querySelector(".not-found__text").textContent = block.dataset.notSavedText;
+  }
   document.title = document.title.replace(/^[^-]*-/, block.dataset.title + " -");
 
   /* "45", or "13A1" (a provision typed as a path): the law number and what follows it */
   const LAW_SEGMENT = /^(\d{1,2})([A-Za-z][0-9A-Za-z]*)?$/;
   const BEFORE_LAW = /^(\d{4}|laws|compare|numbering)$/;
-  const rest = lang === page.dataset.default ? segments : segments.slice(1);
+  const rest = pathLang === page.dataset.default ? segments : segments.slice(1);
   let at = -1;
   for (let i = 0; i < rest.length; i++) {
     const match = LAW_SEGMENT.exec(rest[i]);
@@ -55,7 +70,7 @@
   line.hidden = false;
   if (afterEdition) {
     // a law page of a text: offer it when it exists (/fi/2007/13/x → /fi/2007/13/)
-    const prefix = lang === page.dataset.default ? [] : [lang];
+    const prefix = pathLang === page.dataset.default ? [] : [pathLang];
     const lawPage = base + [...prefix, ...rest.slice(0, at), String(law)].join("/") + "/";
     fetch(lawPage, { method: "HEAD" })
       .then((response) => {

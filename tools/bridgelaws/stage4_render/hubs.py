@@ -36,6 +36,8 @@ def home_page(corpus: Corpus, lang: str) -> Page:
     )
     body = page.body
     body.extend([f"# {md_inline(facts.site().names[lang])}", "", f'<p class="tagline">{h(t(lang, "tagline"))}</p>', ""])
+    if lang == facts.DEFAULT_LANGUAGE:
+        body.extend([language_hint(page), ""])
     entries = corpus.entries if lang == facts.DEFAULT_LANGUAGE else corpus.in_language(lang)
     cards = []
     for entry in entries:
@@ -72,6 +74,19 @@ def home_page(corpus: Corpus, lang: str) -> Page:
             ]
         )
     return page
+
+
+def language_hint(page: Page) -> str:
+    """The landing page's offer of another language's home, each in its own words (ui.toml's
+    ``language_hint``), hidden: laws.js shows the one the browser asks for first
+    (``navigator.languages``), and only offers it: a reader who chose English stays."""
+    links = "".join(
+        f'<a href="{h(page.link(urls.home(code)))}" hreflang="{code}" lang="{code}" hidden>'
+        f"{h(t(code, 'language_hint'))}</a>"
+        for code in facts.INTERFACE_LANGUAGES
+        if code != page.lang
+    )
+    return f'<p class="language-hint" hidden>{links}</p>'
 
 
 def laws_index_page(

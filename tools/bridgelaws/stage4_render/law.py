@@ -7,7 +7,6 @@ import json
 from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Law
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.national import national_rules_block
 from bridgelaws.stage4_render.page import (
@@ -22,14 +21,8 @@ from bridgelaws.stage4_render.page import (
     single_quoted,
     t,
 )
-from bridgelaws.stage4_render.provisions import (
-    counterpart_refs,
-    counterpart_url,
-    law_tools,
-    print_note,
-    script_data,
-)
-from bridgelaws.stage4_render.switcher import law_alternates
+from bridgelaws.stage4_render.provisions import counterpart_links, law_tools, print_note, script_data
+from bridgelaws.stage4_render.switcher import language_provisions, law_alternates
 from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
 
 
@@ -61,6 +54,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     body.append("")
     body.extend(print_note(page, entry, law_heading(law, lang)))
     body.extend(edition_switch_block(corpus, linkage, page, law, entry))
+    body.extend(language_provisions(linkage.concordance, corpus, page, law, entry))
     body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
     for paragraph in law.paragraphs:
         body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
@@ -92,7 +86,7 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
             items.append(f'<strong aria-current="page">{h(other.meta.edition)}</strong>')
         elif other.document.law(number):
             link = page.link(urls.law(other.meta, number))
-            where = json.dumps(counterparts(linkage.concordance, page, law, entry, other), separators=(",", ":"))
+            where = json.dumps(counterpart_links(linkage.concordance, page, law, entry, other), separators=(",", ":"))
             items.append(
                 f'<a href="{h(link)}" class="keep-hash" data-edition="{h(other.meta.edition)}" '
                 f"data-provisions='{single_quoted(where)}'>{h(other.meta.edition)}</a>"
@@ -114,21 +108,6 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
         return []
     label, note = h(t(lang, "editions")), h(t(lang, "no_counterpart"))
     return [f'<nav class="edition-switch" aria-label="{label}" data-none="{note}">{" | ".join(parts)}</nav>', ""]
-
-
-def counterparts(concordance: Concordance, page: Page, law: Law, entry: Entry, other: Entry) -> dict[str, str]:
-    """Each provision of ``law`` (by anchor) → a link to its counterpart in ``other``, or ``""`` for none.
-
-    The counterpart is the concordance's (or, with no row, nothing: never the same number in
-    another edition); on its page, the provision or its nearest printed ancestor.
-    """
-    found: dict[str, str] = {}
-    for ref in [law.ref, *(node.ref for node in law.provisions())]:
-        targets = counterpart_refs(concordance, entry, ref, other)
-        found[refs.anchor(ref)] = page.link(counterpart_url(other, targets[0])) if targets else ""
-    if not found[refs.anchor(law.ref)]:
-        found[refs.anchor(law.ref)] = page.link(urls.law(other.meta, law.number))  # the law as a whole
-    return found
 
 
 def cited_by_block(linkage: Linkage, page: Page, number: int, entry: Entry) -> list[str]:

@@ -6,15 +6,21 @@ requested path's language (``/sv/2007/45/`` → Swedish), with a link to where t
 names can be read: of the path's edition, when it names one (a law number is not an identity
 across editions: ``/fi/2007/23/`` → "where to read Law 23 of 2007", ``/fi/laws/23/#edition-2007``).
 Without script the page's own language shows: its search box, every language's home and search
-page.  Links are absolute from the site's root (``base``): the same
-file answers at any depth.  The MkDocs hook (:mod:`bridgelaws.stage5_site.mkdocs_hooks`) puts
-this body into ``overrides/404.html`` once per language build.
+page.  Links are absolute from the site's root (``base``): the same file answers at any depth.
+Offline, the same page says "not saved for offline reading" for a page of the site the service
+worker did not keep (:data:`MISSING`).  The MkDocs hook (:mod:`bridgelaws.stage5_site.mkdocs_hooks`)
+puts this body into ``overrides/404.html`` once per language build.
 """
 
 from __future__ import annotations
 
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import h, language_name, t
+
+# The page's reason; offline, the service worker (stage5_site/sw.js) answers a page of the site it
+# did not keep with this page, the mark replaced by data-reason="not-saved", and notfound.js then
+# shows each block's "not saved for offline reading" (data-not-saved-title, -text) instead.
+MISSING = 'data-reason="missing"'
 
 
 def _homes(base: str) -> str:
@@ -44,9 +50,12 @@ def _block(lang: str, shown: bool, base: str) -> str:
         f' spellcheck="false" enterkeyhint="search"><button type="submit">{h(t(lang, "search"))}</button></div></form>'
     )
     title = h(t(lang, "not_found_title"))
+    not_saved = (
+        f' data-not-saved-title="{h(t(lang, "not_saved_title"))}" data-not-saved-text="{h(t(lang, "not_saved_text"))}"'
+    )
     return (
-        f'<section class="not-found" lang="{lang}" data-lang="{lang}" data-title="{title}"{hidden}>'
-        f"<h1>{title}</h1><p>{h(t(lang, 'not_found_text'))}</p>{law}{search}"
+        f'<section class="not-found" lang="{lang}" data-lang="{lang}" data-title="{title}"{not_saved}{hidden}>'
+        f'<h1>{title}</h1><p class="not-found__text">{h(t(lang, "not_found_text"))}</p>{law}{search}'
         f"<h2>{h(t(lang, 'not_found_homes'))}</h2>{_homes(base)}</section>"
     )
 
@@ -56,6 +65,6 @@ def body(lang: str, base: str = "/") -> str:
     base = base if base.endswith("/") else base + "/"
     blocks = [_block(code, code == lang, base) for code in facts.INTERFACE_LANGUAGES]
     return (
-        f'<div class="not-found-page" data-base="{h(base)}" data-default="{facts.DEFAULT_LANGUAGE}"'
+        f'<div class="not-found-page" {MISSING} data-base="{h(base)}" data-default="{facts.DEFAULT_LANGUAGE}"'
         f' data-laws="{facts.LAW_COUNT}" data-editions="{" ".join(facts.EDITIONS)}">{"".join(blocks)}</div>'
     )

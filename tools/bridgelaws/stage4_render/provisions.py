@@ -1,11 +1,12 @@
-"""Per provision: its permalink, its counterparts in the other editions, the page's script data
-and what a printed copy of the page says of itself.
+"""Per provision: its permalink, its counterparts in the other texts, the page's script data and
+what a printed copy of the page says of itself.
 
 Every provision's label is a link to the provision itself (the permalink; a heading has the
 ``¶`` of the table of contents instead).  A provision reached through a link (``:target``)
 shows a small toolbar: provisions.js puts "copy citation" in it, and the build has already put
-plain links to the same provision in the other editions there, so that without JavaScript
-the reader still changes edition at the provision.  Those links come from the concordance
+plain links to the same provision in the other texts there (the other editions, and the other
+languages' texts of the same edition), so that without JavaScript the reader still changes
+edition or language at the provision.  Those links come from the concordance
 (:meth:`Concordance.between`), never from the provision's number: where no row says where the
 provision is, there is no link.
 """
@@ -17,20 +18,23 @@ import re
 
 from bridgelaws.core import refs, urls
 from bridgelaws.core.facts import DocKind
-from bridgelaws.core.model import Provision
+from bridgelaws.core.model import Law, Provision
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage4_render.page import Page, doc_short_name, h, single_quoted, t
 from bridgelaws.stage4_render.text import Tools
 
 
-def other_editions(corpus: Corpus, entry: Entry) -> list[Entry]:
-    """The texts of the Laws in editions other than ``entry``'s: its own language first, then
-    by edition (``fi-2007`` → ``fi-1997``, ``tr-2017``).  A regulation has no other edition."""
+def other_texts(corpus: Corpus, entry: Entry) -> list[Entry]:
+    """The other texts of the Laws a provision's toolbar links: its own language's other
+    editions first, then the other languages' texts of the same edition (the same provision in
+    another language), then the rest by edition (``fi-2007`` → ``fi-1997``, ``sv-2007``,
+    ``tr-2017``; ``sv-2007`` → ``fi-2007``, ``fi-1997``, ``tr-2017``).  A regulation has none."""
     if entry.meta.kind is not DocKind.LAWS:
         return []
-    others = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.meta.edition != entry.meta.edition]
-    return sorted(others, key=lambda e: (e.meta.lang != entry.meta.lang, e.meta.edition, e.meta.lang))
+    others = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e is not entry]
+    own, edition = entry.meta.lang, entry.meta.edition
+    return sorted(others, key=lambda e: (e.meta.lang != own, e.meta.edition != edition, e.meta.edition, e.meta.lang))
 
 
 def counterpart_refs(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> list[str]:
@@ -48,6 +52,32 @@ def counterpart_refs(concordance: Concordance, entry: Entry, ref: str, other: En
     unique = list(dict.fromkeys(found))
     # a split into 15A2, 15A2(a) and 15A2(b): 15A2 holds the others
     return [ref for ref in unique if not any(a in unique for a in refs.ancestors(ref)[1:])]
+
+
+def counterpart_target(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> str | None:
+    """Where a reader at ``ref`` of ``entry`` lands in ``other`` (the edition switcher, the
+    language menu): the concordance's first counterpart as ``other`` numbers it, printed there or
+    not (a page asked for a provision it lacks says so and shows the nearest one it has, in its
+    own language); None when no row covers the provision or ``other`` lacks its law."""
+    found = concordance.between(entry.meta.id, entry.meta.edition, ref, other.meta.id, other.meta.edition)
+    for correspondence in found or ():
+        number = refs.law_of(correspondence.ref) if correspondence.ref else None
+        if correspondence.ref and number and other.document.law(number) is not None:
+            return correspondence.ref
+    return None
+
+
+def counterpart_links(concordance: Concordance, page: Page, law: Law, entry: Entry, other: Entry) -> dict[str, str]:
+    """Each provision of ``law`` (by anchor) → a link to where it is in ``other``
+    (:func:`counterpart_target`), or ``""`` for none: laws.js then opens the law with a note.
+    The law itself always has its link: the law as a whole."""
+    found: dict[str, str] = {}
+    for ref in [law.ref, *(node.ref for node in law.provisions())]:
+        target = counterpart_target(concordance, entry, ref, other)
+        found[refs.anchor(ref)] = page.link(counterpart_url(other, target)) if target else ""
+    if not found[refs.anchor(law.ref)]:
+        found[refs.anchor(law.ref)] = page.link(urls.law(other.meta, law.number))
+    return found
 
 
 def counterpart_url(other: Entry, ref: str) -> str:
@@ -71,11 +101,10 @@ def edition_links(page: Page, concordance: Concordance, entry: Entry, others: li
 
 def law_tools(page: Page, corpus: Corpus, concordance: Concordance, entry: Entry) -> Tools:
     """The permalink tooltip and, per provision, the links to its other editions."""
-    others = other_editions(corpus, entry)
+    others = other_texts(corpus, entry)
 
     def toolbar(node: Provision) -> str:
-        links = edition_links(page, concordance, entry, others, node.ref)
-        return f'<span class="pv" data-pagefind-ignore>{links}</span>' if links else ""
+        return edition_links(page, concordance, entry, others, node.ref)
 
     return Tools(t(page.lang, "permalink"), toolbar)
 

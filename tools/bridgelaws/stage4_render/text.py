@@ -43,8 +43,8 @@ def no_toolbar(node: Provision) -> str:
 @dataclass(frozen=True)
 class Tools:
     """What :func:`provision_blocks` adds to each provision: the tooltip of its permalink (its
-    label, a link to itself) and its toolbar's static part (``""``: none), shown when the
-    provision is the page's target (:mod:`~bridgelaws.stage4_render.provisions`)."""
+    label, a link to itself) and its toolbar's static part, the links it holds (``""``: none),
+    shown when the provision is the page's target (:mod:`~bridgelaws.stage4_render.provisions`)."""
 
     permalink_title: str = ""
     toolbar: Callable[[Provision], str] = no_toolbar
@@ -53,6 +53,14 @@ class Tools:
         """``<a class="pv-a" href="#16A1"><b class="label">1.</b></a>``: the label links its provision."""
         title = f' title="{h(self.permalink_title)}"' if self.permalink_title else ""
         return f'<a class="pv-a" href="#{refs.anchor(node.ref)}"{title}><b class="label">{h(node.label)}</b></a>'
+
+    def bar(self, node: Provision, lent: bool = False) -> str:
+        """``<span class="pv" data-pagefind-ignore>links</span>``, or ``""`` without links.  A
+        provision that lends its label to its first child's paragraph has its own after its
+        empty anchor, marked ``data-for`` (``:target + .pv[data-for]`` shows it)."""
+        links = self.toolbar(node)
+        owner = f' data-for="{refs.anchor(node.ref)}"' if lent else ""
+        return f'<span class="pv"{owner} data-pagefind-ignore>{links}</span>' if links else ""
 
 
 NO_TOOLS = Tools()
@@ -169,12 +177,13 @@ def provision_blocks(
     blocks: list[str] = []
     level = node.level.value
     anchor = refs.anchor(node.ref)
-    spans = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)
+    spans = "".join(f'<span id="{refs.anchor(p.ref)}"></span>{tools.bar(p, lent=True)}' for p in pending)
     labels = " ".join(tools.label(p) for p in [*pending, node]) + " "
-    toolbar = tools.toolbar(node)
+    toolbar = tools.bar(node)
     if node.level is Level.SECTION or node.title:
         title = f" {title_markdown(node.title_paragraph, decorate)}" if node.title else ""
-        heading = f"{spans}{md_inline(node.label)}{title}"
+        anchors = "".join(f'<span id="{refs.anchor(p.ref)}"></span>' for p in pending)  # no toolbar in a heading
+        heading = f"{anchors}{md_inline(node.label)}{title}"
         blocks.append(f"{'#' * HEADING_DEPTH[node.level]} {heading} {{ #{anchor} .prov-h }}")
         if toolbar:
             blocks.append(f'<p class="pv-after">{toolbar}</p>')

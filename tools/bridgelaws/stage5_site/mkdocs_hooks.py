@@ -12,8 +12,8 @@
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
   footer, the light/dark toggle (:mod:`bridgelaws.stage5_site.palette`) and laws.js their
-  strings in the page's language (ui.toml's ``footer_copyright``, ``palette_*`` and
-  ``offline_ready``);
+  strings in the page's language (ui.toml's ``footer_copyright``, ``palette_*``, ``offline_ready``
+  and ``offline_unavailable``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -240,6 +240,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     lang = config.theme["language"]
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
+    context["offline_unavailable"] = t(lang, "offline_unavailable")
     config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
     palette.name_toggles(config.theme.get("palette"), lang)  # the light/dark toggle's names
     alternates = page.meta.get("alternates")

@@ -5,9 +5,13 @@ After the build (and after Pagefind), :func:`write` adds:
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
   (landing, the search page, the language's compare views and coverage), the assets and the
-  language's part of the search index, and the pages of other languages its texts link to
-  (:func:`cited_files`: a citation ``→ fi 1997`` tapped at the table opens).  The English
-  interface holds no law text, so its list is the shared pages and the English hubs.
+  language's part of the search index, and the pages of other languages its pages lead to
+  (:func:`cited_files`: a citation ``→ fi 1997``, the language menu, a provision's toolbar, "this
+  law in other texts" tapped at the table open).  The English interface holds no law text, so
+  its list is the shared pages and the English hubs.
+* ``offline/pages.json``: every page of the site, kept with every language, so that offline a
+  page not kept says "not saved for offline reading", and only an address the site does not
+  have says "not found".
 * ``sw.js`` (from :file:`sw.js` beside this module) with ``VERSION`` set to a hash of all the
   lists: a rebuild that changes any file is a new worker with a new cache, and one that
   changes nothing leaves the worker byte-identical, so browsers download nothing.
@@ -36,14 +40,26 @@ SERVICE_WORKER = Path(__file__).with_name("sw.js")
 SHARED_FOLDERS = ("search",)
 # Never requested by the site: source maps, and Material's lunr search (its plugin is off).
 UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
-# Links out of a text into another language's text, as stage4_render writes them: a citation
-# that leaves the text (text.py: <a class="ref ref-elsewhere" href="../../../fi/1997/86/#86"
-# hreflang="fi">86D → fi 1997</a>) and a national rule shown through the concordance
-# (national.py: <details class="national-rules"> … <a href="../../../pl/2017/pzbs/3/" …>).
+# Links a reader follows out of a language's pages into another language's, as the site writes
+# them: a citation that leaves the text (text.py: <a class="ref ref-elsewhere"
+# href="../../../fi/1997/86/#86" hreflang="fi">86D → fi 1997</a>) and the language menu
+# (Material's <a href="../../../fi/2007/16/" hreflang="fi" class="md-select__link">), by their
+# class; the links of a national rule shown through the concordance (national.py: <details
+# class="national-rules"> … <a href="../../../pl/2017/pzbs/3/" …>), of a provision's toolbar
+# (provisions.py: <span class="pv" …><a href="../../../fi/2007/16/#16B1" …>fi 2007: 16B1</a>) and
+# of "this law in other texts" (law.py: <nav class="other-texts" …>), by the block they are in.
 ANCHOR = re.compile(r"<a\s(?P<attrs>[^>]*)>")  # <a class="ref ref-elsewhere" href="…" hreflang="fi">
 CLASS = re.compile(r'\bclass="(?P<value>[^"]*)"')
 HREF = re.compile(r'\bhref="(?P<value>[^"]+)"')
-NATIONAL_RULES = re.compile(r'<details\ class="(?:[^"]*\ )?national-rules[\ "].*?</details>', re.VERBOSE | re.DOTALL)
+LEAVING = {"ref-elsewhere", "md-select__link"}
+BLOCKS = re.compile(
+    r"""
+    <details\ class="(?:[^"]*\ )?national-rules[\ "].*?</details>   # national rules
+    | <span\ class="pv"[\ >].*?</span>                               # a provision's toolbar
+    | <nav\ class="other-texts"[\ >].*?</nav>                        # this law in other texts
+    """,
+    re.VERBOSE | re.DOTALL,
+)
 # What a page loads (not where it links: rel="prev"/"next"/"canonical" are pages of their own):
 # <link rel="stylesheet" href="…">, icons, the manifest, <script src="…">, <img src="…">
 RESOURCE = re.compile(
@@ -91,13 +107,21 @@ def _pages_under(site: Path, folder: str) -> list[Path]:
     return sorted(root.rglob("index.html")) if root.is_dir() else []
 
 
+def text_pages(site: Path, lang: str) -> list[Path]:
+    """The language's pages of its texts (``fi/2007/…``: laws, points, a document's start and
+    definitions), whose links into other languages are kept with it.  Its interface pages
+    (compare, numbering, coverage, terms, "where to read") are kept, but not the other languages'
+    versions their menus lead to: that would be most of every language."""
+    return [page for page in _pages_under(site, lang) if re.fullmatch(r"\d{4}", page.relative_to(site).parts[1])]
+
+
 def _is_language_page(site: Path, page: Path) -> bool:
     first = page.relative_to(site).parts[0]
     return first in facts.TEXT_LANGUAGES
 
 
 def shared_files(site: Path) -> list[Path]:
-    files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE)]
+    files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
     return [path for path in files if path.is_file()]
@@ -137,14 +161,17 @@ def language_files(site: Path, lang: str) -> list[Path]:
 
 
 def cross_links(html: str) -> list[str]:
-    """The hrefs of a page's links into other texts: citations that leave the text, national rules."""
+    """The hrefs of a page's links a reader follows into other texts and languages: citations that
+    leave the text, the language menu, national rules, a provision's toolbar, the other texts.
+    Only those pointing into another language's folder are kept beyond the language's own
+    (:func:`cited_files`)."""
     hrefs = []
     for anchor in ANCHOR.finditer(html):
         classes = CLASS.search(anchor["attrs"])
         href = HREF.search(anchor["attrs"])
-        if href and classes and "ref-elsewhere" in classes["value"].split():
+        if href and classes and LEAVING & set(classes["value"].split()):
             hrefs.append(href["value"])
-    for block in NATIONAL_RULES.finditer(html):
+    for block in BLOCKS.finditer(html):
         hrefs += [href["value"] for anchor in ANCHOR.finditer(block[0]) if (href := HREF.search(anchor["attrs"]))]
     return hrefs
 
@@ -155,12 +182,13 @@ def resolve(site: Path, page: Path, href: str) -> Path | None:
     if not path or re.match(r"[a-z][a-z0-9+.-]*:|/", path):  # this page, another site, root-absolute
         return None
     target = Path(os.path.normpath(page.parent / path))
-    target = target / "index.html" if path.endswith("/") else target
+    target = target / "index.html" if path.endswith("/") or target.is_dir() else target  # "../..": the home
     return target if target.is_relative_to(site) and target.is_file() else None
 
 
 def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
-    """The pages of other languages that ``pages`` link to from their text, with what those load.
+    """The pages of other languages that ``pages`` lead to (:func:`cross_links`: from their
+    text, their language menu, their toolbars and lists of other texts), with what those load.
 
     One step only: a page kept this way is read at the table, its own links to a third text
     are not followed (they would pull in most of every language)."""
@@ -179,10 +207,24 @@ def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path
     return sorted(cited | loaded)
 
 
+PAGES = "offline/pages.json"  # every page of the site: offline, "not saved" and "not found" apart
+
+
+def write_pages(site: Path) -> Path:
+    """``offline/pages.json``: the URL of every page of the site (``fi/2007/16/``), kept with
+    every language, so that offline the service worker tells a page it did not keep ("not saved
+    for offline reading") from an address the site does not have ("not found")."""
+    pages = sorted(page_url(PurePosixPath(page.relative_to(site).as_posix())) for page in _pages_under(site, ""))
+    target = site / PAGES
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(json.dumps(pages, separators=(",", ":")), "utf-8")
+    return target
+
+
 def offline_list(site: Path, lang: str) -> OfflineList:
     own = language_files(site, lang)
     if lang in facts.TEXT_LANGUAGES:
-        own += cited_files(site, _pages_under(site, lang), set(own))
+        own += cited_files(site, text_pages(site, lang), set(own))
     files = {}
     for path in own:
         files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
@@ -228,6 +270,7 @@ def write_manifests(site: Path, names: dict[str, str], description: str, theme_c
 def write(site: Path, names: dict[str, str], description: str, theme_color: str = "#ffffff") -> str:
     """Manifests, offline lists and the versioned worker; returns a one-line summary per list."""
     write_manifests(site, names, description, theme_color)
+    write_pages(site)
     lists = [offline_list(site, lang) for lang in names]
     version = version_of(lists)
     folder = site / "offline"

@@ -13,7 +13,8 @@
  *    build's), else from the network (kept only when final: successful and not redirected, so
  *    /fi/2007/13 redirected to /fi/2007/13/ is never stored under the URL without the slash),
  *    else, for a page asked for without its slash, a redirect to the kept folder, else, for a
- *    page, the cached 404 page.
+ *    page, the cached 404 page: "not saved for offline reading" for a page the site has (the
+ *    list offline/pages.json), "not found" for one it does not have.
  *    The query string is ignored: the server ignores it too (?c= of compare views, ?q= of
  *    search, Pagefind's ?ts= cache-buster on pagefind-entry.json).
  */
@@ -27,6 +28,8 @@ const LANGUAGES_KEY = "languages.json";
 const HASH_HEADER = "x-bridgelaws-hash";
 const PARALLEL = 3;                             // a background download: leave room for the reader's own requests
 const ROOT = new URL("./", self.location.href);  // the site root (the site may live under a sub-path)
+const MISSING = 'data-reason="missing"';         // the 404 page's mark (stage4_render/notfound.py) …
+const NOT_SAVED = 'data-reason="not-saved"';     // … and the one it gets for a page not kept
 
 const running = new Map();                       // lang -> Promise of its precache
 
@@ -96,12 +99,49 @@ async function answer(request, url) {
       }
     }
     if (request.mode === "navigate") {
-      const notFound = await caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
-      if (notFound) {
-        return new Response(await notFound.blob(), { status: 404, statusText: "Not Found", headers: notFound.headers });
+      const missing = await missingPage(url, request.referrer);
+      if (missing) {
+        return missing;
       }
     }
     throw offline;
+  }
+}
+
+/* A page the network cannot give and the cache does not hold: the site's 404 page (it shows the
+ * block of the path's language), which either says there is no such page (not in the site's
+ * list of pages, offline/pages.json, kept with every language) or, for a page that exists but
+ * was not kept, says it is not saved for offline reading (the page's data-reason, which
+ * notfound.js reads, with the language of the page the reader came from, data-reader;
+ * status 503: the page is there, only not here).  Without the list, "not
+ * saved": never "not found" for a page that may exist. */
+async function missingPage(url, referrer) {
+  const notFound = await caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
+  if (!notFound) {
+    return null;
+  }
+  const listed = await caches.match(new URL("offline/pages.json", ROOT).href, { cacheName: CACHE });
+  const pages = listed ? await listed.json() : null;
+  const path = key(url).slice(ROOT.href.length);
+  if (pages && !pages.includes(path) && !pages.includes(path + "/")) {
+    return new Response(await notFound.blob(), { status: 404, statusText: "Not Found", headers: notFound.headers });
+  }
+  const body = (await notFound.text()).replace(MISSING, `${NOT_SAVED} data-reader="${readerLanguage(referrer)}"`);
+  return new Response(body, { status: 503, statusText: "Not Saved", headers: notFound.headers });
+}
+
+/* The language of the page the reader came from (/sv/2007/16/ → "sv"; the site's root → ""):
+ * the language they read, which the page says "not saved" in. */
+function readerLanguage(referrer) {
+  try {
+    const from = new URL(referrer);
+    if (from.origin !== ROOT.origin || !from.href.startsWith(ROOT.href)) {
+      return "";
+    }
+    const first = from.pathname.slice(ROOT.pathname.length).split("/")[0];
+    return /^[a-z]{2}$/.test(first) ? first : "";
+  } catch (error) {
+    return "";  // no referrer: a typed address, a bookmark
   }
 }
 

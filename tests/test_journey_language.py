@@ -1,0 +1,205 @@
+"""A reader's journey between languages keeps the place (issue 40).
+
+The language menu and a provision's toolbar lead from a provision to the same provision in the
+other languages' texts: in the same edition by its number (bar the deviations the concordance
+maps), across editions through the concordance; a text that lacks the provision or the law says
+so.  The data the menu follows is written at build time (``#language-provisions``); the browser
+carries only the hash.  Tables of journeys over languages, editions and provisions, on a phone
+and on a desktop, with and without the provision in the other text; and a check of the data
+itself for every law page of the site.
+"""
+
+from __future__ import annotations
+
+import html as html_module
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgelaws.core import refs
+from bridgelaws.stage4_render.page import language_name, t
+
+DESKTOP = {"width": 1280, "height": 800}
+
+# (start, language chosen, where it lands, what the reader is told):
+#   "at": the provision, shown as the target; "missing": that text's line saying it lacks the
+#   provision, above the nearest it has; "none": the law with the line saying no provision of that
+#   edition corresponds; "hub": the language's page for the law, saying no text of it has the law.
+MENU = [
+    pytest.param("sv/2007/16/#16B1", "fi", "fi/2007/16/#16B1", "at", id="sv-fi-same-number"),
+    pytest.param("fi/2007/16/#16B1a", "sv", "sv/2007/16/#16B1a", "at", id="fi-sv-same-number"),
+    pytest.param("fi/2007/13/#13D2a", "sv", "sv/2007/13/#13D2a", "at", id="fi-sv-13D2a"),
+    pytest.param("sv/2007/10/#10C", "fi", "fi/2007/10/#10C", "at", id="sv-fi-heading"),
+    pytest.param("sv/2007/12/#12C1c", "fi", "fi/2007/12/#12C1e", "at", id="sv-fi-deviation"),
+    pytest.param("fi/2007/12/#12C1f", "sv", "sv/2007/12/#12C1e", "at", id="fi-sv-deviation-back"),
+    pytest.param("fi/2007/12/#12C1ei", "sv", "sv/2007/12/#12C1ci", "missing", id="fi-sv-lacks-the-item"),
+    pytest.param("sv/2007/13/#13D1", "tr", "tr/2017/13/#13A1", "at", id="sv-tr-through-the-concordance"),
+    pytest.param("sv/2007/12/#12C1c", "tr", "tr/2017/12/", "none", id="sv-tr-no-counterpart"),
+    pytest.param("fi/2007/17/#17A", "sv", "sv/laws/17/", "hub", id="fi-sv-lacks-the-law"),
+    pytest.param("sv/2007/16/#16B1", "tr", "tr/laws/16/", "hub", id="sv-tr-lacks-the-law"),
+    pytest.param("fi/2007/16/#16B1", "pl", "pl/laws/16/", "hub", id="fi-pl-regulation-only"),
+    pytest.param("tr/2017/12/#12C1e", "fi", "fi/2007/12/#12C1b", "at", id="tr-fi-back-through-the-concordance"),
+]
+
+
+def choose_language(page: Any, lang: str, touch: bool) -> None:
+    button = page.locator(".md-header .md-select > button")
+    link = page.locator(f".md-select__link[hreflang='{lang}']")
+    if touch:
+        button.tap()
+        link.tap()
+    else:
+        button.hover()
+        link.click()
+
+
+def told(page: Any, lang: str, lands: str, outcome: str, start: str) -> None:
+    """What the page landed on shows and says, in its own language."""
+    here = start.split("#")[1]
+    target = lands.split("#")[1] if "#" in lands else ""
+    if outcome == "at":
+        page.wait_for_function(f"document.getElementById({json.dumps(target)}).matches(':target')")
+        assert page.locator(".pv-missing, .edition-note").count() == 0
+        shown = page.locator(".md-content .is-target, .md-content :target").first
+        box = shown.bounding_box()
+        assert box is not None and box["y"] < page.viewport_size["height"]  # scrolled into view
+    elif outcome == "missing":
+        note = page.locator(".pv-missing")
+        note.wait_for()
+        assert refs.display(target) in note.inner_text()
+        assert note.inner_text().startswith(t(lang, "missing_provision").split("{")[0])
+    elif outcome == "none":
+        note = page.locator(".edition-note")
+        note.wait_for()
+        template = t(lang, "no_counterpart")
+        edition = lands.split("/")[1]
+        assert note.inner_text() == template.replace("{edition}", edition).replace("{ref}", here)
+    else:  # the language's page for the law: it says the language has no text of it
+        law = int(lands.rstrip("/").rsplit("/", 1)[1])
+        missing = page.locator(".md-content p.missing")
+        assert missing.inner_text() == t(lang, "not_in_language", n=law, language=language_name(lang))
+        assert page.locator(f"html[lang='{lang}']").count() == 1
+
+
+@pytest.mark.parametrize(("start", "lang", "lands", "outcome"), MENU)
+def test_the_language_menu_keeps_the_provision_on_a_phone(
+    phone: Any, base_url: str, start: str, lang: str, lands: str, outcome: str
+) -> None:
+    phone.goto(base_url + start)
+    choose_language(phone, lang, touch=True)
+    phone.wait_for_url(base_url + lands)
+    told(phone, lang, lands, outcome, start)
+
+
+@pytest.mark.parametrize(("start", "lang", "lands", "outcome"), MENU[::3])
+def test_the_language_menu_keeps_the_provision_on_a_desktop(
+    browser: Any, base_url: str, start: str, lang: str, lands: str, outcome: str
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(base_url + start)
+        choose_language(page, lang, touch=False)
+        page.wait_for_url(base_url + lands)
+        told(page, lang, lands, outcome, start)
+    finally:
+        page.close()
+
+
+def test_the_menu_follows_the_provision_the_reader_moves_to(phone: Any, base_url: str) -> None:
+    """The hash is read when the reader chooses, not when the page opened: a label tapped on
+    the way (a permalink) moves the place the menu keeps; a long press copies the right address."""
+    phone.goto(base_url + "sv/2007/16/")
+    fi = phone.locator(".md-select__link[hreflang='fi']")
+    assert fi.get_attribute("href").endswith("fi/2007/16/")
+    phone.locator("a.pv-a[href='#16B2']").tap()
+    phone.wait_for_function("location.hash === '#16B2'")
+    assert fi.get_attribute("href").endswith("fi/2007/16/#16B2")
+    phone.evaluate("location.hash = '12C1c'")  # not a provision of this law: the law's top
+    phone.wait_for_function("location.hash === '#12C1c'")
+    assert fi.get_attribute("href").endswith("fi/2007/16/#12C1c")  # same edition: the page there says so
+
+
+# -- the toolbar: the same provision in the other languages of the edition ------------------------
+
+# (start, the toolbar's link, where it lands): without JavaScript, as plain links
+TOOLBAR = [
+    pytest.param("sv/2007/16/#16B1", "fi 2007: 16B1", "fi/2007/16/#16B1", id="sv-16B1-lends-its-label"),
+    pytest.param("sv/2007/16/#16B1a", "fi 2007: 16B1(a)", "fi/2007/16/#16B1a", id="sv-16B1a"),
+    pytest.param("fi/2007/13/#13D2a", "sv 2007: 13D2(a)", "sv/2007/13/#13D2a", id="fi-13D2a"),
+    pytest.param("sv/2007/12/#12C1c", "fi 2007: 12C1(e)", "fi/2007/12/#12C1e", id="sv-deviation"),
+    pytest.param("fi/2007/12/#12C1f", "sv 2007: 12C1(e)", "sv/2007/12/#12C1e", id="fi-deviation"),
+    pytest.param("fi/2007/9/#9B1a", "sv 2007: 9B1(a)", "sv/2007/9/#9B1a", id="fi-9B1a"),
+]
+
+
+@pytest.mark.parametrize(("start", "link", "lands"), TOOLBAR)
+def test_the_toolbar_offers_the_same_provision_in_the_other_language_without_javascript(
+    browser: Any, base_url: str, start: str, link: str, lands: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + start)
+        anchor = start.split("#")[1]
+        bar = page.locator(f'[id="{anchor}"] > .pv:not([data-for]), [id="{anchor}"] + .pv, [id="{anchor}"] + .pv-after')
+        other = bar.get_by_role("link", name=link, exact=True)
+        assert other.is_visible()
+        assert other.get_attribute("hreflang") == lands.split("/")[0]
+        assert page.locator(".pv:visible").count() == 1  # only the provision reached shows its toolbar
+        other.click()
+        page.wait_for_url(base_url + lands)
+        target = lands.split("#")[1]
+        assert page.evaluate(f"document.getElementById('{target}').matches(':target')")
+    finally:
+        context.close()
+
+
+# -- the data, for every law page of the site -----------------------------------------------------
+
+DATA = re.compile(r"<div id=\"language-provisions\" hidden data-provisions='([^']*)'></div>")
+MENU_LINK = re.compile(r'<a href="([^"]*)" hreflang="(\w+)" class="md-select__link">')
+IDS = re.compile(r'\bid="([^"]+)"')
+
+
+def law_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.glob("*/[0-9][0-9][0-9][0-9]/[0-9]*/index.html"))
+
+
+def test_every_law_page_tells_the_menu_where_each_provision_is_in_each_language(site: Path) -> None:
+    pages = law_pages(site)
+    assert len(pages) > 100
+    checked = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        lang, edition = page.relative_to(site).parts[:2]
+        menu = {code: href for href, code in MENU_LINK.findall(html)}
+        ids = set(IDS.findall(html))
+        match = DATA.search(html)
+        data = json.loads(html_module.unescape(match[1])) if match else {}
+        for code, href in menu.items():
+            target = (page.parent / href).resolve()
+            is_text = re.fullmatch(r"\d{4}", target.parent.name) is not None
+            if code == lang or not is_text:
+                assert code not in data, (page, code)  # the page itself, or a language without the law
+                continue
+            entry = data[code]
+            assert entry["same"] == (target.parent.name == edition), (page, code)
+            target_ids = set(IDS.findall((target / "index.html").read_text(encoding="utf-8")))
+            for anchor, link in entry["provisions"].items():
+                assert anchor in ids, (page, code, anchor)
+                if not link:
+                    assert not entry["same"], (page, code, anchor)  # in one edition every provision has a place
+                    continue
+                path, _, fragment = link.partition("#")
+                landed = (page.parent / path).resolve()
+                assert (landed / "index.html").is_file(), (page, link)
+                if fragment and landed == target:  # the provision there, or the nearest it has (said so)
+                    assert any(refs.anchor(a) in target_ids for a in refs.ancestors(fragment)), (page, link)
+                checked += 1
+            if not entry["same"]:  # another edition: every provision of the page has its entry
+                provisions = {i for i in ids if re.fullmatch(r"\d+[A-Z][0-9a-z]*|\d+", i)}
+                assert provisions <= set(entry["provisions"]), (page, code, provisions - set(entry["provisions"]))
+    assert checked > 300
