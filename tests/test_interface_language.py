@@ -115,6 +115,8 @@ def crawl(site: Path, lang: str) -> dict[str, InterfaceText]:
             if target is None or not target_file(site, target[0]).is_file():
                 continue
             path = target[0]
+            if path.startswith("api/"):
+                continue  # the open data (the export, TMX, TBX): every language's, no page in one
             if language_of(path) != lang:
                 assert link.get("hreflang") == language_of(path), (
                     f"{url}: link to {path} (another language) without hreflang={language_of(path)}: {link}"
