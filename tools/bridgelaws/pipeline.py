@@ -18,15 +18,18 @@ conservation gate between load and link.
 
 Generation is deterministic (same sources → byte-identical files) and owns the whole
 ``content/docs`` tree: files it no longer produces are removed, so a rename leaves no orphan.
+The tree is replaced whole or not at all (:func:`write`).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from bridgelaws import search, termbase
-from bridgelaws.core import facts, urls
+from bridgelaws.core import atomic, facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
 from bridgelaws.stage3_link.concordance import Concordance
@@ -115,16 +118,29 @@ def render(
 
 
 def write(generated: Plan, docs_dir: Path) -> int:
-    """Write the plan; remove stale files; return how many files changed."""
+    """Replace ``docs_dir`` with the plan, whole: the files are written into a sibling folder (an
+    unchanged file linked from the old one, not copied) that is then swapped in
+    (:func:`bridgelaws.core.atomic.replace`), so a killed or failed run leaves ``docs_dir`` as it
+    was.  Return how many files changed (written, or removed as stale)."""
     changed = generated.differences(docs_dir)
-    for relative in changed:
-        path = docs_dir / relative
-        if relative in generated.files:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(generated.files[relative], encoding="utf-8")
+    if not changed and docs_dir.is_dir():
+        atomic.discard(docs_dir)
+        return 0
+    written = set(changed)
+    staged = atomic.fresh_staging(docs_dir)
+    for relative, text in generated.files.items():
+        path = staged / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if relative in written:
+            path.write_text(text, encoding="utf-8")
         else:
-            path.unlink()
-    for folder in sorted(docs_dir.rglob("*"), reverse=True):
-        if folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
+            _link_or_copy(docs_dir / relative, path)
+    atomic.replace(staged, docs_dir)
     return len(changed)
+
+
+def _link_or_copy(old: Path, new: Path) -> None:
+    try:
+        os.link(old, new)
+    except OSError:
+        shutil.copy2(old, new)
