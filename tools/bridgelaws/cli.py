@@ -16,7 +16,8 @@ Every problem with a source is one line on stderr, ``error:`` (the source is lef
 ``generate`` exit with:
 
 * 0 — built from every source (warnings may have been printed);
-* 1 — built, but some sources were left out (the errors say which and why);
+* 1 — built, but some sources, or rows or files of the data files (term base, concordance,
+  interface strings), were left out (the errors say which and why);
 * 2 — not built: the manifest cannot be read, a source's characters are not all accounted
   for (the conservation gate), MkDocs or a check of the built site failed, or the build was
   stopped (SIGINT, SIGTERM, SIGHUP).
@@ -35,13 +36,14 @@ from collections import Counter
 from pathlib import Path
 
 from bridgelaws import pipeline, search, termbase
-from bridgelaws.core import atomic
+from bridgelaws.core import atomic, datafile
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.page import strings_errors
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -64,15 +66,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
     vocabulary = search.read_vocabulary(Path(args.content))
-    concordance = pipeline.load_concordance(Path(args.content))
-    for problem in concordance.errors:
-        print(f"warning: {problem}", file=sys.stderr)
+    concordance = pipeline.load_concordance(Path(args.content), corpus)
     linkage = pipeline.link(corpus, concordance)
     for warning in linkage.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    term_base = pipeline.load_terms(Path(args.content))
-    for problem in term_base.errors:
-        print(f"warning: {problem}", file=sys.stderr)
+    term_base = pipeline.load_terms(Path(args.content), corpus)
+    # a data file's row or the file itself left out is an error, as a source left out is
+    data_left_out = [*concordance.errors, *term_base.errors, *strings_errors()]
+    for problem in data_left_out:
+        print(f"error: {problem}", file=sys.stderr)
+    args.left_out = (left_out, len(data_left_out))
     if unknown_bid := search.check_vocabulary(Path(args.content), vocabulary, term_base):
         print(f"warning: {unknown_bid}", file=sys.stderr)
     found = search.read_compounds(Path(args.content), corpus)
@@ -91,8 +94,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(
         f"{docs}: {len(planned.files)} files, {changed} changed; {len(corpus.entries)} documents "
         f"from {sources_read} of {len(corpus.reports) + len(corpus.manifest_errors)} sources"
+        + (f"; {len(data_left_out)} data-file rows or files left out" if data_left_out else "")
     )
-    return BUILT_WITHOUT_SOME if left_out else BUILT
+    return BUILT_WITHOUT_SOME if left_out or data_left_out else BUILT
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -111,7 +115,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         return NOT_BUILT
     atomic.replace(staged, site)
     if status == BUILT_WITHOUT_SOME:
-        print(f"site built in {args.site_dir}/ WITHOUT the sources left out above", file=sys.stderr)
+        sources, rows = getattr(args, "left_out", (0, 0))
+        without = [what for what, n in (("the sources", sources), ("the data-file rows", rows)) if n]
+        print(f"site built in {args.site_dir}/ WITHOUT {' and '.join(without)} left out above", file=sys.stderr)
     else:
         print(f"site built in {args.site_dir}/ from every source")
     return status
@@ -339,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             code: int = args.run(args)
     except atomic.Interrupted as stop:
         return _stopped(args, stop)
-    except (manifest.ManifestError, search.VocabularyError, search.CompoundsError) as error:
+    except (manifest.ManifestError, search.VocabularyError, search.CompoundsError, datafile.DataError) as error:
         print(f"error: {error}", file=sys.stderr)
         print("error: nothing was built", file=sys.stderr)
         return NOT_BUILT

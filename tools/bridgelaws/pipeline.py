@@ -32,7 +32,7 @@ from bridgelaws import search, termbase
 from bridgelaws.core import atomic, facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
-from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import Concordance, against_corpus
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
@@ -73,14 +73,18 @@ __all__ = ["Plan", "link", "load", "load_concordance", "load_terms", "render", "
 CONCORDANCE_FOLDER = "concordance"  # content/concordance: the provision pairs between editions
 
 
-def load_concordance(content: Path) -> Concordance:
-    """The concordance rows under ``content/concordance`` (bad rows are left out, with errors)."""
-    return read_concordance(content / CONCORDANCE_FOLDER)
+def load_concordance(content: Path, corpus: Corpus | None = None) -> Concordance:
+    """The concordance rows under ``content/concordance`` (bad rows are left out, with errors);
+    with the ``corpus``, also those naming a provision its texts show does not exist."""
+    concordance = read_concordance(content / CONCORDANCE_FOLDER)
+    return against_corpus(concordance, corpus) if corpus is not None else concordance
 
 
-def load_terms(content: Path) -> termbase.TermBase:
-    """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line)."""
-    return termbase.load(content / termbase.FOLDER)
+def load_terms(content: Path, corpus: Corpus | None = None) -> termbase.TermBase:
+    """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line);
+    with the ``corpus``, also the places said to define a concept that its texts do not have."""
+    base = termbase.load(content / termbase.FOLDER)
+    return termbase.against_corpus(base, corpus) if corpus is not None else base
 
 
 def _whose(doc: object) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from bridgelaws.core import refs
 from bridgelaws.core.model import Document, Numbered, Provision
@@ -101,6 +102,26 @@ def check(base: TermBase, corpus: Corpus) -> list[str]:
         problems += [f"{t.where}: {p}" for t in concept.terms if (p := term_problem(t, corpus))]
         problems += [f"{concept.where}: {p}" for d in concept.defined if (p := place_problem(d, corpus))]
     return problems
+
+
+def against_corpus(base: TermBase, corpus: Corpus) -> TermBase:
+    """``base`` without the places said to define a concept that the texts do not have (a
+    provision or a definition of a document of the corpus), each left out with an error at its
+    line.  A place in a document the corpus lacks is left to the term pages, which link only
+    what is there, unless every source was read: then the document does not exist."""
+    complete = not corpus.manifest_errors and all(report.result is not None for report in corpus.reports)
+    errors = list(base.errors)
+    concepts = []
+    for concept in base.concepts:
+        kept = []
+        for place in concept.defined:
+            problem = place_problem(place, corpus) if corpus.by_id(place.doc) or complete else ""
+            if problem:
+                errors.append(f"{place.where or concept.where}: {problem}; left out of {concept.id!r}")
+            else:
+                kept.append(place)
+        concepts.append(replace(concept, defined=tuple(kept)) if len(kept) != len(concept.defined) else concept)
+    return TermBase(concepts, base.situations, errors)
 
 
 def definition_anchor(place: Place, corpus: Corpus) -> str | None:

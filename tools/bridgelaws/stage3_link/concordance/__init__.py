@@ -19,6 +19,7 @@ by :meth:`Concordance.corresponding`: a provision is found only through provisio
 
 from __future__ import annotations
 
+from bridgelaws.stage3_link.concordance.checks import against_corpus
 from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
 from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
 
@@ -31,6 +32,7 @@ __all__ = [
     "LawRelation",
     "Pair",
     "Relation",
+    "against_corpus",
     "first_counterpart",
     "load",
 ]
