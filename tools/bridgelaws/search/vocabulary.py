@@ -6,12 +6,12 @@ synonyms (:func:`with_term_base`).  Errors name the file and line.
 
 from __future__ import annotations
 
-import re
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bridgelaws.core import datafile, facts
-from bridgelaws.search import engine_rules
+from bridgelaws.search import browser_pattern, engine_rules
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import PREFIX, TermBase
 
@@ -218,6 +218,13 @@ def _line_of(path: Path, text: str, after: str = "") -> int:
     return next(found, 1)
 
 
+def _line_holding(path: Path, texts: tuple[str, ...], start: int) -> int:
+    """The first line from ``start`` on that holds one of ``texts`` as written (else ``start``)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = (n for n, line in enumerate(lines[start - 1 :], start) if any(text in line for text in texts))
+    return next(found, start)
+
+
 def with_term_base(
     vocabulary: dict[str, Vocabulary], base: TermBase, concordance: Concordance | None = None
 ) -> dict[str, Vocabulary]:
@@ -330,10 +337,12 @@ def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
         line = _line_of(path, "variants", after=f"[{lang}]")
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(side, str) for side in pair)):
             raise VocabularyError(f"{path}:{line}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
-        try:
-            re.compile(pair[0])
-        except re.error as error:
-            raise VocabularyError(f"{path}:{line}: [{lang}] variant {pair[0]!r}: {error}") from error
+        # the browser runs it (JavaScript's RegExp): refused here when it could not run there, or
+        # could take exponential time on a word typed
+        problem = browser_pattern.problem(pair[0])
+        if problem:
+            line = _line_holding(path, (pair[0], json.dumps(pair[0])[1:-1]), line)
+            raise VocabularyError(f"{path}:{line}: [{lang}] variant {pair[0]!r}: {problem}")
         variants.append((pair[0], pair[1]))
     doc_words = table.get("doc_words", {})
     letters = table.get("letters", {})
