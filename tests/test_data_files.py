@@ -275,14 +275,6 @@ CASES: list[tuple[str, Plant, Reader, str]] = [
         TERMS,
         "defines no",
     ),
-    (
-        "defined in a document that is none",
-        replace(
-            CONCEPTS, '{ doc = "fi-2007", term = "Epäsäännöllisyys" }', '{ doc = "fi-2070", term = "Epäsäännöllisyys" }'
-        ),
-        TERMS,
-        "not a document",
-    ),
     ("situation law as text", replace(SITUATIONS, "law = 1", 'law = "one"'), TERMS, "law"),
     (
         "situation as a number",

@@ -117,7 +117,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     if status == BUILT_WITHOUT_SOME:
         sources, rows = getattr(args, "left_out", (0, 0))
         without = [what for what, n in (("the sources", sources), ("the data-file rows", rows)) if n]
-        print(f"site built in {args.site_dir}/ WITHOUT {' and '.join(without)} left out above", file=sys.stderr)
+        print(
+            f"site built in {args.site_dir}/ WITHOUT {' left out and '.join(without)} left out above", file=sys.stderr
+        )
     else:
         print(f"site built in {args.site_dir}/ from every source")
     return status

@@ -5,7 +5,8 @@ its edition that hold its law (in the text's own numbering, through the deviatio
 refused when such a text divides the provision's nearest ancestor it holds and the provision is not
 among the parts (``13Z9``: Law 13 has sections A–F); a text that prints the ancestor whole (the
 Turkish summary's 12B, not its items 12B1 and 12B2) cannot tell, nor can an edition none of whose
-texts holds the law.  A row repeating another (the same editions and sides) is refused too.
+texts holds the law, nor the last law of a text cut short.  A row repeating another (the same
+editions and sides) is refused too.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import replace
 from bridgelaws.core import refs
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage2_parse.load import expected_numbers
 from bridgelaws.stage3_link.concordance.model import Pair
 from bridgelaws.stage3_link.concordance.table import Concordance
 
@@ -28,7 +30,11 @@ def _held(corpus: Corpus) -> Held:
         if entry.meta.kind is not DocKind.LAWS:
             continue
         nodes: dict[str, bool] = {}
-        for law in entry.document.laws:
+        laws = entry.document.laws
+        expected = expected_numbers(entry.meta.expected)
+        if laws and any(number > laws[-1].number for number in expected):
+            laws = laws[:-1]  # a file cut short: its last law may be cut too, and tells nothing
+        for law in laws:
             nodes[law.ref] = bool(law.children)
             for node in law.provisions():
                 nodes[node.ref] = bool(node.children)
