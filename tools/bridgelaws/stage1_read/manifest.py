@@ -157,20 +157,26 @@ class Owners:
         self.ids: dict[str, str] = {}  # id → the manifest line that first gave it
 
     def claim(self, documents: list[DocumentMeta], wheres: list[_Where]) -> None:
-        """Take the URLs of one source's documents, or raise naming the first that is taken."""
-        for meta, where in zip(documents, wheres, strict=True):
-            if meta.id in self.ids:
-                raise ManifestError(
-                    f"{where.at('id')}: document id {meta.id!r} is already used by the document at "
-                    f"{self.ids[meta.id]}; this source is left out"
-                )
-            url = urls.document(meta)
-            conflict = self._conflict(url)
-            if conflict:
-                raise where.error("path", f"{meta.path!r} would write /{url}, {conflict}; nothing is overwritten")
-        for meta, where in zip(documents, wheres, strict=True):
-            self.documents[urls.document(meta)] = (meta, where.at("path"))
-            self.ids[meta.id] = where.at("id")
+        """Take the URLs of one source's documents, or raise naming the first that is taken, by an
+        earlier source's document or by one of this source's own (the 1997 book's supplement at
+        one of its laws' pages); the source then takes none."""
+        documents_before, ids_before = dict(self.documents), dict(self.ids)
+        try:
+            for meta, where in zip(documents, wheres, strict=True):
+                if meta.id in self.ids:
+                    raise ManifestError(
+                        f"{where.at('id')}: document id {meta.id!r} is already used by the document at "
+                        f"{self.ids[meta.id]}; this source is left out"
+                    )
+                url = urls.document(meta)
+                conflict = self._conflict(url)
+                if conflict:
+                    raise where.error("path", f"{meta.path!r} would write /{url}, {conflict}; nothing is overwritten")
+                self.documents[url] = (meta, where.at("path"))
+                self.ids[meta.id] = where.at("id")
+        except ManifestError:
+            self.documents, self.ids = documents_before, ids_before
+            raise
 
     def _conflict(self, url: str) -> str:
         for page, subtree in self.site:

@@ -1,5 +1,7 @@
 """MkDocs hooks: only event handlers live here; the work is in the package's modules.
 
+* ``on_config`` refuses, at mkdocs.yml's line, a value a template prints into a script or an
+  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`);
 * ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
   by number; MkDocs sorts names as text) and names each section after its index page
   (``2007`` → the document's title);
@@ -11,8 +13,8 @@
   that language's page saying the law is missing there (``alternates`` in the front matter,
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
-  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright`` and
-  ``offline_ready``);
+  footer and laws.js their strings in the page's language (ui.toml's ``footer_copyright``,
+  escaped here as Material prints it as it is, and ``offline_ready``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -167,6 +169,16 @@ def _as_link(section: Section) -> Section:
     return link
 
 
+def on_config(config: Any) -> Any:
+    """Refuse, naming mkdocs.yml's line, a configuration value a template would print into a script
+    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`)."""
+    try:
+        facts.read_site(Path(config.config_file_path))
+    except ValueError as error:
+        raise PluginError(str(error)) from error
+    return config
+
+
 def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> str:
     """Mark the generated titles as the HTML they are.
 
@@ -210,7 +222,7 @@ def on_template_context(context: dict[str, Any], template_name: str, config: Any
     root = _site_root(config)
     context["not_found"] = Markup(notfound.body(lang, root))
     context["not_found_title"] = t(lang, "not_found_title")
-    config.copyright = t(lang, "footer_copyright")  # the footer, as every page sets it (on_page_context)
+    config.copyright = Markup.escape(t(lang, "footer_copyright"))  # the footer, as every page sets it
     switcher = deepcopy(getattr(config.extra, "alternate", None) or config.extra.get("alternate") or [])
     for entry in switcher:
         if entry.get("lang") in facts.INTERFACE_LANGUAGES:
@@ -238,7 +250,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     lang = config.theme["language"]
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
-    config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
+    # Material's footer prints config.copyright as it is: escaped here, it is text
+    config.copyright = Markup.escape(t(lang, "footer_copyright"))
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and
     # Material's templates read the attribute: read and write it the same way.
