@@ -134,7 +134,7 @@ def _stopped(args: argparse.Namespace, stop: atomic.Interrupted) -> int:
     """A build or generation asked to stop: its half-made folders removed, the previous ones kept."""
     docs = _paths(args)[1]
     atomic.discard(docs)
-    kept = f"{docs} is left as it was"
+    kept = f"{docs} is whole (the previous generation, or the new one if it was complete)"
     if getattr(args, "site_dir", None):
         atomic.discard(Path(args.site_dir))
         kept += f"; the site was NOT built; {_kept(Path(args.site_dir))}"
