@@ -230,6 +230,8 @@ def test_a_build_with_damaged_sources_builds_the_rest(tmp_path: Path) -> None:
     _write_bytes(PL, lambda b: b.decode().encode("cp1250", errors="replace"))(sources)
     _edit(TR, _mojibake)(sources)
     _edit(FI07, lambda t: t[: len(t) // 2])(sources)
+    (project / "site").mkdir()
+    (project / "site" / "from-a-previous-build.html").write_text("old", encoding="utf-8")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     run = subprocess.run(
         [sys.executable, "-m", "bridgelaws.cli", "build"], cwd=project, capture_output=True, text=True, env=env
@@ -239,6 +241,9 @@ def test_a_build_with_damaged_sources_builds_the_rest(tmp_path: Path) -> None:
     assert re.search(rf"error: \S*{SV}:1: not a text file", run.stderr)
     assert "WITHOUT the sources left out" in run.stderr
     site = project / "site"
+    # the new site replaced the previous one whole, and nothing half-made is left beside it
+    assert not (site / "from-a-previous-build.html").exists() and (site / "sw.js").exists()
+    assert sorted(path.name for path in project.iterdir() if path.name.startswith(".")) == []
     assert not (site / "sv" / "2007" / "9").exists()
     polish = (site / "pl" / "2017" / "pzbs" / "1" / "index.html").read_text(encoding="utf-8")
     assert "Przepis" in polish and "ę" in polish  # cp1250 read as cp1250, not as cp1252's "ê"

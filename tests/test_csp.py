@@ -228,3 +228,35 @@ def test_the_listener_sees_a_violation(watch: Watch, base_url: str) -> None:
     found = watch.violations()
     assert any(v.startswith("script-src") for v in found), found  # the event
     assert any("violates the following Content Security Policy" in v for v in watch.console), found  # the console
+
+
+# -- inline event handlers and javascript: URLs ----------------------------------------------------
+
+# (markup in a page's body, what the check reports; "" when it is harmless)
+SCRIPT_ATTRIBUTES = [
+    ('<img src="x.png" onerror="alert(1)">', "inline event handler onerror"),
+    ("<svg ONLOAD=alert(1)></svg>", "inline event handler onload"),
+    ('<div\nonclick="x()">a</div>', "inline event handler onclick"),
+    ("<body onpageshow='x()'>", "inline event handler onpageshow"),
+    ('<a href="javascript:alert(1)">a</a>', "javascript: URL in href"),
+    ('<a href=" JavaScript:alert(1)">a</a>', "javascript: URL in href"),
+    ('<a href="jav&#x61;script:alert(1)">a</a>', "javascript: URL in href"),
+    ('<a href="java\tscript:alert(1)">a</a>', "javascript: URL in href"),
+    ("<form><button formaction=javascript:x()>b</button></form>", "javascript: URL in formaction"),
+    ('<iframe src="javascript:x()"></iframe>', "javascript: URL in src"),
+    ("<p>&lt;img src=x onerror=alert(1)&gt;</p>", ""),
+    ('<p title="&lt;img onerror=alert(1)&gt; onclick=x">a</p>', ""),
+    ('<a href="javascript-guide.html">a</a>', ""),
+    ('<a href="../13/#13A" data-onclick="x">a</a>', ""),
+    ("<p>javascript:alert(1) as text</p>", ""),
+]
+
+
+@pytest.mark.parametrize(("markup", "reported"), SCRIPT_ATTRIBUTES, ids=[case[0] for case in SCRIPT_ATTRIBUTES])
+def test_the_check_reports_inline_event_handlers_and_javascript_urls(markup: str, reported: str) -> None:
+    head = f'<head><meta http-equiv="Content-Security-Policy" content="{csp.policy("")}"></head>'
+    problems = [str(problem) for problem in csp.check_page(f"<html>{head}<body>{markup}</body></html>", "p.html")]
+    if reported:
+        assert len(problems) == 1 and problems[0].startswith(f"p.html: {reported}"), problems
+    else:
+        assert problems == []

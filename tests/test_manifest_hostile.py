@@ -161,6 +161,25 @@ CASES: list[tuple[str, Edit, set[str], str]] = [
         {"fi-1997", "fi-1997-sbl"},
         "fi-2007",
     ),
+    # within one source: the 1997 book's supplement at one of its own laws' pages, or at its start page
+    (
+        "supplement at its own book's law page",
+        _set("fi-1997-sbl", "path", '"1997/13"'),
+        {"fi-1997", "fi-1997-sbl"},
+        "fi-1997",
+    ),
+    (
+        "supplement at its own book's start",
+        _set("fi-1997-sbl", "path", '"1997"'),
+        {"fi-1997", "fi-1997-sbl"},
+        "fi-1997",
+    ),
+    (
+        "supplement at its own definitions",
+        _set("fi-1997-sbl", "path", '"1997/definitions"'),
+        {"fi-1997", "fi-1997-sbl"},
+        "fi-1997",
+    ),
     ("path laws", _set("fi-1997-sbl", "path", '"laws"'), {"fi-1997", "fi-1997-sbl"}, "/fi/laws/"),
     ("path laws/13", _set("fi-1997-sbl", "path", '"laws/13"'), {"fi-1997", "fi-1997-sbl"}, "/fi/laws/"),
     ("path search", _set("pl-2017-pzbs", "path", '"search"'), {"pl-2017-pzbs"}, "/pl/search/"),
@@ -266,6 +285,7 @@ GENERATED = AT_LOAD | {
     "file ../../etc/passwd",
     "contents law 94",
     "two documents at one path",
+    "supplement at its own book's law page",
     "path search",
     "document title as table",
     "source document as integer",

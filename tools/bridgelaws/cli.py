@@ -18,27 +18,34 @@ Every problem with a source is one line on stderr, ``error:`` (the source is lef
 ``generate`` exit with:
 
 * 0 — built from every source (warnings may have been printed);
-* 1 — built, but some sources were left out (the errors say which and why);
+* 1 — built, but some sources, or rows or files of the data files (term base, concordance,
+  interface strings), were left out (the errors say which and why);
 * 2 — not built: the manifest cannot be read, a source's characters are not all accounted
-  for (the conservation gate), or MkDocs failed.
+  for (the conservation gate), MkDocs or a check of the built site failed, or the build was
+  stopped (SIGINT, SIGTERM, SIGHUP).
+
+Nothing is written in place: ``content/docs`` and the site are made beside them and swapped in
+whole (:mod:`bridgelaws.core.atomic`), so a build that is not built, or is killed, leaves readers
+the previous site.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 from bridgelaws import pipeline, search, termbase
+from bridgelaws.core import atomic, datafile
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
 from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.page import strings_errors
 from bridgelaws.stage5_site import server
 
 
@@ -62,15 +69,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print("error: no source could be read: nothing to build", file=sys.stderr)
         return NOT_BUILT
     vocabulary = search.read_vocabulary(Path(args.content))
-    concordance = pipeline.load_concordance(Path(args.content))
-    for problem in concordance.errors:
-        print(f"warning: {problem}", file=sys.stderr)
+    concordance = pipeline.load_concordance(Path(args.content), corpus)
     linkage = pipeline.link(corpus, concordance)
     for warning in linkage.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    term_base = pipeline.load_terms(Path(args.content))
-    for problem in term_base.errors:
-        print(f"warning: {problem}", file=sys.stderr)
+    term_base = pipeline.load_terms(Path(args.content), corpus)
+    # a data file's row or the file itself left out is an error, as a source left out is
+    data_left_out = [*concordance.errors, *term_base.errors, *strings_errors()]
+    for problem in data_left_out:
+        print(f"error: {problem}", file=sys.stderr)
+    args.left_out = (left_out, len(data_left_out))
     if unknown_bid := search.check_vocabulary(Path(args.content), vocabulary, term_base):
         print(f"warning: {unknown_bid}", file=sys.stderr)
     found = search.read_compounds(Path(args.content), corpus)
@@ -89,22 +97,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(
         f"{docs}: {len(planned.files)} files, {changed} changed; {len(corpus.entries)} documents "
         f"from {sources_read} of {len(corpus.reports) + len(corpus.manifest_errors)} sources"
+        + (f"; {len(data_left_out)} data-file rows or files left out" if data_left_out else "")
     )
-    return BUILT_WITHOUT_SOME if left_out else BUILT
+    return BUILT_WITHOUT_SOME if left_out or data_left_out else BUILT
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    """Generate, then build the site with MkDocs; say in one line whether it was built."""
+    """Generate, then build the site with MkDocs beside the site folder, and swap it in only when
+    MkDocs and every check of the site have passed; say in one line whether it was built."""
     status = cmd_generate(args)
+    site = Path(args.site_dir)
     if status == NOT_BUILT:
-        print("error: the site was NOT built (see the errors above)", file=sys.stderr)
+        print(f"error: the site was NOT built (see the errors above); {_kept(site)}", file=sys.stderr)
         return NOT_BUILT
-    mkdocs = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", args.site_dir])
-    if mkdocs.returncode:
-        print(f"error: mkdocs build failed (exit {mkdocs.returncode}): the site was NOT built", file=sys.stderr)
+    staged = atomic.fresh_staging(site)
+    mkdocs = atomic.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged.resolve())])
+    if mkdocs:
+        atomic.discard(site)
+        print(f"error: mkdocs build failed (exit {mkdocs}): the site was NOT built; {_kept(site)}", file=sys.stderr)
         return NOT_BUILT
+    atomic.replace(staged, site)
     if status == BUILT_WITHOUT_SOME:
-        print(f"site built in {args.site_dir}/ WITHOUT the sources left out above", file=sys.stderr)
+        sources, rows = getattr(args, "left_out", (0, 0))
+        without = [what for what, n in (("the sources", sources), ("the data-file rows", rows)) if n]
+        print(
+            f"site built in {args.site_dir}/ WITHOUT {' left out and '.join(without)} left out above", file=sys.stderr
+        )
     else:
         print(f"site built in {args.site_dir}/ from every source")
     return status
@@ -112,6 +130,23 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     return server.serve_forever(Path(args.site_dir), args.bind, args.port)
+
+
+def _kept(site: Path) -> str:
+    """What a build that did not finish leaves readers: the previous site, untouched."""
+    return f"{site}/ is left as the previous build made it" if site.is_dir() else f"there is no {site}/ yet"
+
+
+def _stopped(args: argparse.Namespace, stop: atomic.Interrupted) -> int:
+    """A build or generation asked to stop: its half-made folders removed, the previous ones kept."""
+    docs = _paths(args)[1]
+    atomic.discard(docs)
+    kept = f"{docs} is whole (the previous generation, or the new one if it was complete)"
+    if getattr(args, "site_dir", None):
+        atomic.discard(Path(args.site_dir))
+        kept += f"; the site was NOT built; {_kept(Path(args.site_dir))}"
+    print(f"error: stopped by {stop}: {kept}", file=sys.stderr)
+    return NOT_BUILT
 
 
 def _print_problems(corpus: Corpus) -> int:
@@ -320,8 +355,11 @@ def main(argv: list[str] | None = None) -> int:
     compounds_parser.set_defaults(run=cmd_compounds)
     args = parser.parse_args(argv)
     try:
-        code: int = args.run(args)
-    except (manifest.ManifestError, search.VocabularyError, search.CompoundsError) as error:
+        with atomic.stoppable():
+            code: int = args.run(args)
+    except atomic.Interrupted as stop:
+        return _stopped(args, stop)
+    except (manifest.ManifestError, search.VocabularyError, search.CompoundsError, datafile.DataError) as error:
         print(f"error: {error}", file=sys.stderr)
         print("error: nothing was built", file=sys.stderr)
         return NOT_BUILT

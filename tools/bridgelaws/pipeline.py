@@ -18,18 +18,21 @@ conservation gate between load and link.
 
 Generation is deterministic (same sources → byte-identical files) and owns the whole
 ``content/docs`` tree: files it no longer produces are removed, so a rename leaves no orphan.
+The tree is replaced whole or not at all (:func:`write`).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from bridgelaws import search, termbase
-from bridgelaws.core import facts
+from bridgelaws.core import atomic, facts
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
-from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import Concordance, against_corpus
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
@@ -70,14 +73,18 @@ __all__ = ["Plan", "link", "load", "load_concordance", "load_terms", "render", "
 CONCORDANCE_FOLDER = "concordance"  # content/concordance: the provision pairs between editions
 
 
-def load_concordance(content: Path) -> Concordance:
-    """The concordance rows under ``content/concordance`` (bad rows are left out, with errors)."""
-    return read_concordance(content / CONCORDANCE_FOLDER)
+def load_concordance(content: Path, corpus: Corpus | None = None) -> Concordance:
+    """The concordance rows under ``content/concordance`` (bad rows are left out, with errors);
+    with the ``corpus``, also those naming a provision its texts show does not exist."""
+    concordance = read_concordance(content / CONCORDANCE_FOLDER)
+    return against_corpus(concordance, corpus) if corpus is not None else concordance
 
 
-def load_terms(content: Path) -> termbase.TermBase:
-    """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line)."""
-    return termbase.load(content / termbase.FOLDER)
+def load_terms(content: Path, corpus: Corpus | None = None) -> termbase.TermBase:
+    """The term base under ``content/terms`` (bad rows are left out, with errors naming file:line);
+    with the ``corpus``, also the places said to define a concept that its texts do not have."""
+    base = termbase.load(content / termbase.FOLDER)
+    return termbase.against_corpus(base, corpus) if corpus is not None else base
 
 
 def _whose(doc: object) -> str:
@@ -116,16 +123,29 @@ def render(
 
 
 def write(generated: Plan, docs_dir: Path) -> int:
-    """Write the plan; remove stale files; return how many files changed."""
+    """Replace ``docs_dir`` with the plan, whole: the files are written into a sibling folder (an
+    unchanged file linked from the old one, not copied) that is then swapped in
+    (:func:`bridgelaws.core.atomic.replace`), so a killed or failed run leaves ``docs_dir`` as it
+    was.  Return how many files changed (written, or removed as stale)."""
     changed = generated.differences(docs_dir)
-    for relative in changed:
-        path = docs_dir / relative
-        if relative in generated.files:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(generated.files[relative], encoding="utf-8")
+    if not changed and docs_dir.is_dir():
+        atomic.discard(docs_dir)
+        return 0
+    written = set(changed)
+    staged = atomic.fresh_staging(docs_dir)
+    for relative, text in generated.files.items():
+        path = staged / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if relative in written:
+            path.write_text(text, encoding="utf-8")
         else:
-            path.unlink()
-    for folder in sorted(docs_dir.rglob("*"), reverse=True):
-        if folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
+            _link_or_copy(docs_dir / relative, path)
+    atomic.replace(staged, docs_dir)
     return len(changed)
+
+
+def _link_or_copy(old: Path, new: Path) -> None:
+    try:
+        os.link(old, new)
+    except OSError:
+        shutil.copy2(old, new)

@@ -15,6 +15,7 @@ the default one (:data:`TEXT_LANGUAGES`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -58,6 +59,18 @@ class Site:
         return tuple(lang for lang in self.languages if lang != self.default_language)
 
 
+# What mkdocs.yml values may be, where a template prints them into a script or an attribute as
+# they are (Material's ``__md_scope=new URL("{{ config.extra.scope }}")``, our theme-colour style)
+COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
+SCOPE = re.compile(r"[A-Za-z0-9._~/-]*")
+
+
+def _line(path: Path, key: str) -> int:
+    """The first line of ``path`` setting ``key`` (1 when none does)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if line.lstrip().startswith(f"{key}:")), 1)
+
+
 class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
     """Safe YAML that tolerates MkDocs' own tags (``!ENV``, ``!!python/name:``) as plain values."""
 
@@ -79,12 +92,23 @@ def read_site(path: Path = SITE_CONFIG) -> Site:
     languages = [entry for entry in i18n["languages"] if entry.get("build", True)]
     default = next((entry["locale"] for entry in languages if entry.get("default")), languages[0]["locale"])
     ordered = sorted(languages, key=lambda entry: entry["locale"] != default)
+    extra = config.get("extra") or {}
+    if not isinstance(extra, dict):
+        raise ValueError(f"{path}:{_line(path, 'extra')}: extra must be a table")
+    theme_color = extra.get("theme_color", "#ffffff")
+    if not isinstance(theme_color, str) or not COLOUR.fullmatch(theme_color):
+        raise ValueError(
+            f"{path}:{_line(path, 'theme_color')}: extra.theme_color {theme_color!r} is not a colour, #rrggbb"
+        )
+    scope = extra.get("scope")
+    if scope is not None and (not isinstance(scope, str) or not SCOPE.fullmatch(scope)):
+        raise ValueError(f"{path}:{_line(path, 'scope')}: extra.scope {scope!r} is not a path of the site (/laws/)")
     return Site(
         default_language=default,
         languages=tuple(entry["locale"] for entry in ordered),
         names={entry["locale"]: entry.get("site_name") or config["site_name"] for entry in ordered},
         language_names={entry["locale"]: entry.get("name") or entry["locale"] for entry in ordered},
-        theme_color=str(config.get("extra", {}).get("theme_color", "#ffffff")),
+        theme_color=theme_color,
     )
 
 

@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from bridgelaws.core import datafile
 from bridgelaws.stage2_parse.corpus import Corpus
 
 MARK = "⁘"  # starts every hidden part: not a letter, so Pagefind indexes the word after it
@@ -248,10 +249,17 @@ class Settings:
     bases: tuple[Base, ...] = ()
 
 
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return datafile.read_toml(path).data
+    except datafile.DataError as error:
+        raise CompoundsError(str(error)) from error
+
+
 def settings(path: Path) -> dict[str, Settings]:
     if not path.exists():
         return {}
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = _read(path)
     found = {}
     for lang, table in data.items():
         if not isinstance(table, dict) or "compounds" not in table:
@@ -312,7 +320,7 @@ def read_table(path: Path) -> Table:
     """The computed table (an absent file: an empty one)."""
     if not path.exists():
         return Table()
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = _read(path)
     splits = {}
     for word, row in data.get("words", {}).items():
         surface, parts = row.get("surface", []), row.get("parts", [])

@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bridgelaws.core import urls
+from bridgelaws.core import atomic, urls
 from bridgelaws.search import pagefind_chunks
 
 OUTPUT = "pagefind"
@@ -64,7 +64,8 @@ def index_site(site_dir: Path) -> str:
         "--exclude-selectors",
         ", ".join(NOT_LAW_TEXT),
     ]
-    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    # ends with the build (MkDocs) that started it, however that ends (bridgelaws.core.atomic)
+    run = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=atomic.die_with_parent)
     if run.returncode != 0:
         raise PagefindError(f"pagefind exited {run.returncode}:\n{run.stdout}\n{run.stderr}")
     for name in UNUSED:

@@ -6,13 +6,12 @@ synonyms (:func:`with_term_base`).  Errors name the file and line.
 
 from __future__ import annotations
 
-import re
-import tomllib
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bridgelaws.core import facts
-from bridgelaws.search import engine_rules
+from bridgelaws.core import datafile, facts
+from bridgelaws.search import browser_pattern, engine_rules
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import PREFIX, TermBase
 
@@ -125,9 +124,9 @@ def load_vocabulary(path: Path) -> dict[str, Vocabulary]:
     if not path.exists():
         raise VocabularyError(f"{path}: missing: the search pages' words and their engine's rules are there")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise VocabularyError(f"{path}: {error}") from error
+        data = datafile.read_toml(path).data
+    except datafile.DataError as error:
+        raise VocabularyError(str(error)) from error
     for name, table in data.items():
         if isinstance(table, dict) and "synonyms" in table:
             line = _line_of(path, f"[[{name}.synonyms]]")
@@ -217,6 +216,13 @@ def _line_of(path: Path, text: str, after: str = "") -> int:
     start = next((number for number, line in enumerate(lines) if line.strip().startswith(after)), 0) if after else 0
     found = (number for number, line in enumerate(lines[start:], start=start + 1) if line.strip().startswith(text))
     return next(found, 1)
+
+
+def _line_holding(path: Path, texts: tuple[str, ...], start: int) -> int:
+    """The first line from ``start`` on that holds one of ``texts`` as written (else ``start``)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = (n for n, line in enumerate(lines[start - 1 :], start) if any(text in line for text in texts))
+    return next(found, start)
 
 
 def with_term_base(
@@ -328,13 +334,16 @@ def _model_knobs(path: Path, knobs: object) -> dict[str, float]:
 def _vocabulary(path: Path, lang: str, table: dict[str, object]) -> Vocabulary:
     variants = []
     for pair in _list(table.get("variants")):
-        if not (isinstance(pair, list) and len(pair) == 2):
-            raise VocabularyError(f"{path}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
-        try:
-            re.compile(str(pair[0]))
-        except re.error as error:
-            raise VocabularyError(f"{path}: [{lang}] variant {pair[0]!r}: {error}") from error
-        variants.append((str(pair[0]), str(pair[1])))
+        line = _line_of(path, "variants", after=f"[{lang}]")
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(side, str) for side in pair)):
+            raise VocabularyError(f"{path}:{line}: [{lang}] variants: expected [pattern, replacement], got {pair!r}")
+        # the browser runs it (JavaScript's RegExp): refused here when it could not run there, or
+        # could take exponential time on a word typed
+        problem = browser_pattern.problem(pair[0])
+        if problem:
+            line = _line_holding(path, (pair[0], json.dumps(pair[0])[1:-1]), line)
+            raise VocabularyError(f"{path}:{line}: [{lang}] variant {pair[0]!r}: {problem}")
+        variants.append((pair[0], pair[1]))
     doc_words = table.get("doc_words", {})
     letters = table.get("letters", {})
     if not isinstance(letters, dict) or any(len(str(k)) != 1 or len(str(v)) != 1 for k, v in letters.items()):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from bridgelaws.core import urls
+from bridgelaws.core import datafile, urls
+from bridgelaws.core.datafile import inside
 from bridgelaws.core.facts import EDITIONS, LAW_NUMBERS, TEXT_LANGUAGES, DocKind
 from bridgelaws.core.model import DocumentMeta, SourceMeta
 
@@ -55,7 +55,6 @@ class Manifest:
     errors: list[str]
 
 
-TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column \d+\)")  # "Expected '=' … (at line 12, column 5)"
 SOURCE_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*source[ \t]*\]\]", re.MULTILINE)  # [[source]]
 DOCUMENT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*source[ \t]*\.[ \t]*document[ \t]*\]\]", re.MULTILINE)
 KEY_LINE = re.compile(r"^[ \t]*(?P<key>[A-Za-z_]+)[ \t]*=", re.MULTILINE)  # file = "fi-1997-laws.txt"
@@ -100,14 +99,14 @@ def read(path: Path) -> Manifest:
     manifest that cannot be read at all raises :class:`ManifestError` (nothing can be built).
     """
     try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
-        raise ManifestError(f"{path}: cannot read the manifest: {error}") from error
-    except tomllib.TOMLDecodeError as error:
-        position = TOML_POSITION.search(str(error))
-        where = f"{path}:{position['line']}" if position else str(path)
-        raise ManifestError(f"{where}: the manifest is not valid TOML: {error}") from error
+        text = datafile.read_text(path, (path.parent,))
+    except datafile.DataError as error:
+        raise ManifestError(f"{error}: the manifest cannot be read") from error
+    try:
+        data = datafile.parse_toml(path, text)
+    except datafile.DataError as error:
+        where, _, problem = str(error).partition(": not valid TOML: ")
+        raise ManifestError(f"{where}: the manifest is not valid TOML: {problem}") from error
     raw_sources = data.get("source", [])
     if not isinstance(raw_sources, list):
         line = next((n for n, row in enumerate(text.splitlines(), 1) if re.match(r"\s*source\s*=", row)), 1)
@@ -159,20 +158,26 @@ class Owners:
         self.ids: dict[str, str] = {}  # id → the manifest line that first gave it
 
     def claim(self, documents: list[DocumentMeta], wheres: list[_Where]) -> None:
-        """Take the URLs of one source's documents, or raise naming the first that is taken."""
-        for meta, where in zip(documents, wheres, strict=True):
-            if meta.id in self.ids:
-                raise ManifestError(
-                    f"{where.at('id')}: document id {meta.id!r} is already used by the document at "
-                    f"{self.ids[meta.id]}; this source is left out"
-                )
-            url = urls.document(meta)
-            conflict = self._conflict(url)
-            if conflict:
-                raise where.error("path", f"{meta.path!r} would write /{url}, {conflict}; nothing is overwritten")
-        for meta, where in zip(documents, wheres, strict=True):
-            self.documents[urls.document(meta)] = (meta, where.at("path"))
-            self.ids[meta.id] = where.at("id")
+        """Take the URLs of one source's documents, or raise naming the first that is taken, by an
+        earlier source's document or by one of this source's own (the 1997 book's supplement at
+        one of its laws' pages); the source then takes none."""
+        documents_before, ids_before = dict(self.documents), dict(self.ids)
+        try:
+            for meta, where in zip(documents, wheres, strict=True):
+                if meta.id in self.ids:
+                    raise ManifestError(
+                        f"{where.at('id')}: document id {meta.id!r} is already used by the document at "
+                        f"{self.ids[meta.id]}; this source is left out"
+                    )
+                url = urls.document(meta)
+                conflict = self._conflict(url)
+                if conflict:
+                    raise where.error("path", f"{meta.path!r} would write /{url}, {conflict}; nothing is overwritten")
+                self.documents[url] = (meta, where.at("path"))
+                self.ids[meta.id] = where.at("id")
+        except ManifestError:
+            self.documents, self.ids = documents_before, ids_before
+            raise
 
     def _conflict(self, url: str) -> str:
         for page, subtree in self.site:
@@ -202,15 +207,6 @@ def _type_name(value: object) -> str:
 def _shown(value: object) -> str:
     shown = repr(value)
     return shown if len(shown) <= 80 else shown[:77] + "..."
-
-
-def inside(folder: Path, file: Path) -> bool:
-    """Whether ``file``, symlinks followed, is within ``folder``."""
-    try:
-        file.resolve().relative_to(folder.resolve())
-    except (ValueError, OSError, RuntimeError):
-        return False
-    return True
 
 
 class _Where:

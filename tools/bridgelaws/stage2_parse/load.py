@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from bridgelaws.core import datafile
 from bridgelaws.core.accounting import balance
 from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import DocumentMeta, Origin, ParseResult, SourceMeta
@@ -28,7 +29,7 @@ def _find_file(source: SourceMeta, report: SourceReport) -> Path | None:
     """The source's file; if it is missing, the one file saved under the same name with
     another ending (``….web.html`` for ``….web.txt``: the saved page instead of its text).
     """
-    if not manifest.inside(source.folder, source.path):  # checked by the manifest; a link made since
+    if not datafile.inside(source.folder, source.path):  # checked by the manifest; a link made since
         report.errors.append(
             f"{source.where('file')}: {source.file} leads outside {source.folder}; this source is left out"
         )
@@ -42,7 +43,7 @@ def _find_file(source: SourceMeta, report: SourceReport) -> Path | None:
         if path.is_file()
         and path.suffix in READABLE_SUFFIXES
         and path.name != source.file
-        and manifest.inside(source.folder, path)  # never a link out of the folder
+        and datafile.inside(source.folder, path)  # never a link out of the folder
     )
     if len(others) == 1:
         report.warnings.append(f"{source.where('file')}: {source.file} not found; reading {others[0].name} instead")

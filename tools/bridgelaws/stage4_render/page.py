@@ -12,27 +12,110 @@ from __future__ import annotations
 import html
 import json
 import re
-import tomllib
+import string
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
-from bridgelaws.core import facts, refs, urls
+from bridgelaws.core import datafile, facts, refs, urls
 from bridgelaws.core.model import Law, Point
 from bridgelaws.stage2_parse.corpus import Entry
 
+UI_FILE = Path(str(resources.files("bridgelaws.stage4_render").joinpath("ui.toml")))
+
+
+@dataclass
+class Strings:
+    """The interface strings by language and key, where each is written, and what was wrong."""
+
+    table: dict[str, dict[str, str]]
+    lines: dict[tuple[str, str], str]  # (lang, key) → file:line
+    errors: list[str]
+
+
+def _fields(text: str) -> set[str] | None:
+    """The names of ``text``'s placeholders (``{n}``); None when it is no format string (a lone ``{``)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return None
+
+
+def read_strings(path: Path) -> Strings:
+    """Read ``ui.toml``: a table per interface language, each value a format string whose
+    placeholders are English's.  A wrong or missing string in a language is an error at its line
+    and English is used for it; a key English lacks is taken from the first language that has it.
+    A file that cannot be read, or an English string that cannot be used, raises
+    :class:`~bridgelaws.core.datafile.DataError` (no page can be written without them)."""
+    file = datafile.read_toml(path)
+    errors: list[str] = []
+    lines: dict[tuple[str, str], str] = {}
+    english = file.data.get(facts.DEFAULT_LANGUAGE)
+    if not isinstance(english, dict):
+        raise datafile.DataError(f"{file.key(facts.DEFAULT_LANGUAGE)}: no [{facts.DEFAULT_LANGUAGE}] table")
+    after = {lang: datafile.key_line(file.lines, lang) for lang in file.data}
+    table: dict[str, dict[str, str]] = {}
+    for lang in [facts.DEFAULT_LANGUAGE, *(lang for lang in file.data if lang != facts.DEFAULT_LANGUAGE)]:
+        own = file.data[lang]
+        if lang not in facts.INTERFACE_LANGUAGES or not isinstance(own, dict):
+            errors.append(f"{file.key(lang)}: [{lang}] is no interface language's table; left out")
+            continue
+        table[lang] = {}
+        for key, value in own.items():
+            where = lines[(lang, key)] = file.key(key, after=after[lang])
+            fields = _fields(value) if isinstance(value, str) else None
+            wanted = _fields(english[key]) if isinstance(english.get(key), str) else fields
+            if fields is None or (lang != facts.DEFAULT_LANGUAGE and fields != wanted):
+                problem = (
+                    "no text"
+                    if not isinstance(value, str)
+                    else (
+                        "a lone { or }"
+                        if fields is None
+                        else f"placeholders {sorted(fields)}, not {sorted(wanted or ())}"
+                    )
+                )
+                if lang == facts.DEFAULT_LANGUAGE:
+                    raise datafile.DataError(f"{where}: [{lang}] {key}: {problem}")
+                errors.append(f"{where}: [{lang}] {key}: {problem}; left out (English is shown)")
+                continue
+            table[lang][key] = value
+    for lang in facts.INTERFACE_LANGUAGES:
+        for key in table[facts.DEFAULT_LANGUAGE]:
+            if key not in table.get(lang, {}) and (lang, key) not in lines:
+                errors.append(f"{file.key(lang)}: [{lang}] lacks {key!r} (English is shown)")
+        for key in set(table.get(lang, {})) - set(table[facts.DEFAULT_LANGUAGE]):
+            errors.append(f"{lines[(lang, key)]}: [{facts.DEFAULT_LANGUAGE}] lacks {key!r}; [{lang}]'s is used")
+            table[facts.DEFAULT_LANGUAGE][key] = table[lang][key]
+    return Strings(table, lines, errors)
+
 
 @cache
+def _read() -> Strings:
+    return read_strings(UI_FILE)
+
+
 def _strings() -> dict[str, dict[str, str]]:
-    data = resources.files("bridgelaws.stage4_render").joinpath("ui.toml").read_text(encoding="utf-8")
-    return tomllib.loads(data)
+    return _read().table
+
+
+def strings_errors() -> list[str]:
+    """What is wrong with ui.toml, ``file:line:`` first (the strings concerned fall back to English)."""
+    return list(_read().errors)
 
 
 def t(lang: str, key: str, **values: object) -> str:
     """The interface string ``key`` in ``lang`` (English when a language lacks it)."""
     strings = _strings()
-    text = strings.get(lang, {}).get(key) or strings["en"][key]
-    return text.format(**values) if values else text
+    text = strings.get(lang, {}).get(key) or strings[facts.DEFAULT_LANGUAGE][key]
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError) as error:
+        where = _read().lines.get((lang, key)) or _read().lines.get((facts.DEFAULT_LANGUAGE, key), str(UI_FILE))
+        raise datafile.DataError(f"{where}: {key}: placeholder {error} is not one the pages fill") from error
 
 
 def language_name(lang: str) -> str:

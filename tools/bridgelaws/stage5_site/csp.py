@@ -13,8 +13,9 @@ page's base URL, and no one copies a hash by hand.
 ``<script type="application/json">`` blocks (Material's ``__config``, the search page's data)
 are data, never executed, and need no hash.
 
-After the build :func:`check_site` reads every HTML file: each must carry the policy, and every
-inline script and style must be allowed by the hashes in it.  An inline script that is not
+After the build :func:`check_site` reads every HTML file: each must carry the policy, every
+inline script and style must be allowed by the hashes in it, and no element may carry an inline
+event handler (``onclick=``) or a ``javascript:`` URL (:func:`script_attributes`).  An inline script that is not
 (Material adding one after a pin move, or markup that got into a page unescaped) fails the build
 with the file and the script's first characters, instead of being silently blocked in a reader's
 browser or, worse, silently allowed.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html as markup
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -140,7 +142,7 @@ def check_page(html: str, name: str) -> list[Problem]:
     if meta_at < 0 or meta_at > min(first_script, first_style):
         return [Problem(name, "the Content-Security-Policy meta tag is not in <head> before the first script or style")]
     directives = parse(metas[0])
-    problems = []
+    problems = [Problem(name, found) for found in script_attributes(html)]
     for kind, texts in (("script", inline_scripts(html)), ("style", inline_styles(html))):
         allowed = set(directives.get(f"{kind}-src", []))
         if "'unsafe-inline'" in allowed:
@@ -152,6 +154,34 @@ def check_page(html: str, name: str) -> list[Problem]:
                     Problem(name, f"inline {kind} not allowed by the policy (sha256 not in {kind}-src): {start!r}")
                 )
     return problems
+
+
+# A start tag that may hold an event handler or a javascript: URL: found by a cheap scan first, then
+# read attribute by attribute (a value's text, ``title="… onerror=x"``, is no attribute).
+SUSPECT_TAG = re.compile(
+    r"<[a-zA-Z][^>]*?\s(?:on[a-z]+|href|src|action|formaction|xlink:href|data|poster|srcdoc)\s*=[^>]*>", re.IGNORECASE
+)
+ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcdoc"}
+IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]")  # browsers drop these from a URL before its scheme
+
+
+def _attributes(tag: str) -> list[tuple[str, str]]:
+    inside = re.sub(r"^<[^\s>/]+|/?>$", "", tag)
+    return [(match[1].lower(), markup.unescape((match[2] or "").strip("\"'"))) for match in ATTRIBUTE.finditer(inside)]
+
+
+def script_attributes(page: str) -> list[str]:
+    """The inline event handlers (``onclick=…``) and ``javascript:`` URLs of a page: code a policy
+    without 'unsafe-inline' blocks, and that nothing of ours writes."""
+    found = []
+    for tag in SUSPECT_TAG.finditer(page):
+        for name, value in _attributes(tag[0]):
+            if name.startswith("on"):
+                found.append(f"inline event handler {name}={value[:60]!r}")
+            elif name in URL_ATTRIBUTES and IGNORED_IN_URLS.sub("", value).lower().startswith("javascript:"):
+                found.append(f"javascript: URL in {name}={value[:60]!r}")
+    return found
 
 
 def check_site(site: Path) -> list[Problem]:

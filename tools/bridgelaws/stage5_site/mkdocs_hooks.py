@@ -1,5 +1,7 @@
 """MkDocs hooks: only event handlers live here; the work is in the package's modules.
 
+* ``on_config`` refuses, at mkdocs.yml's line, a value a template prints into a script or an
+  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`);
 * ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
   by number; MkDocs sorts names as text) and names each section after its index page
   (``2007`` → the document's title);
@@ -12,8 +14,8 @@
   computed by :func:`bridgelaws.render.law_alternates`), shows each page its own part of the
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
   footer, the light/dark toggle (:mod:`bridgelaws.stage5_site.palette`) and laws.js their
-  strings in the page's language (ui.toml's ``footer_copyright``, ``palette_*``, ``offline_ready``
-  and ``offline_unavailable``);
+  strings in the page's language (ui.toml's ``footer_copyright``, escaped here as Material prints
+  it as it is, ``palette_*``, ``offline_ready`` and ``offline_unavailable``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -168,6 +170,16 @@ def _as_link(section: Section) -> Section:
     return link
 
 
+def on_config(config: Any) -> Any:
+    """Refuse, naming mkdocs.yml's line, a configuration value a template would print into a script
+    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`)."""
+    try:
+        facts.read_site(Path(config.config_file_path))
+    except ValueError as error:
+        raise PluginError(str(error)) from error
+    return config
+
+
 def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> str:
     """Mark the generated titles as the HTML they are.
 
@@ -211,7 +223,7 @@ def on_template_context(context: dict[str, Any], template_name: str, config: Any
     root = _site_root(config)
     context["not_found"] = Markup(notfound.body(lang, root))
     context["not_found_title"] = t(lang, "not_found_title")
-    config.copyright = t(lang, "footer_copyright")  # the footer, as every page sets it (on_page_context)
+    config.copyright = Markup.escape(t(lang, "footer_copyright"))  # the footer, as every page sets it
     palette.name_toggles(config.theme.get("palette"), lang)
     switcher = deepcopy(getattr(config.extra, "alternate", None) or config.extra.get("alternate") or [])
     for entry in switcher:
@@ -241,7 +253,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
     context["offline_unavailable"] = t(lang, "offline_unavailable")
-    config.copyright = t(lang, "footer_copyright")  # Material's footer reads config.copyright
+    # Material's footer prints config.copyright as it is: escaped here, it is text
+    config.copyright = Markup.escape(t(lang, "footer_copyright"))
     palette.name_toggles(config.theme.get("palette"), lang)  # the light/dark toggle's names
     alternates = page.meta.get("alternates")
     # mkdocs-static-i18n keeps the switcher as an attribute of `extra` (not an item), and

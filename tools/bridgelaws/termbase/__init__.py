@@ -25,7 +25,7 @@ from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import seed
 from bridgelaws.termbase.model import PREFIX, Concept, Missing, Place, Term, TermBase
 from bridgelaws.termbase.table import load
-from bridgelaws.termbase.verify import check, definition_anchor
+from bridgelaws.termbase.verify import against_corpus, check, definition_anchor
 
 FOLDER = "terms"  # content/terms
 ALIGNED_FILE = seed.FILE  # under content/: what the texts align (bridgelaws terms)
@@ -39,6 +39,7 @@ __all__ = [
     "Place",
     "Term",
     "TermBase",
+    "against_corpus",
     "aligned_toml",
     "check",
     "definition_anchor",

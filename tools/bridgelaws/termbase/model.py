@@ -68,6 +68,7 @@ class Place:
     doc: str
     term: str | None = None
     ref: str | None = None
+    where: str = ""  # file:line of the concept's ``defined``
 
 
 class SynonymRow(NamedTuple):

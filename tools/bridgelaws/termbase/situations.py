@@ -14,10 +14,10 @@ a wrong phrase is left out of its situation.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from bridgelaws.core import datafile
 from bridgelaws.core.facts import LAW_COUNT, TEXT_LANGUAGES
 from bridgelaws.termbase.model import SITUATION, Concept, Term
 
@@ -41,27 +41,26 @@ def read_folder(folder: Path, errors: list[str]) -> list[Concept]:
 def read_file(path: Path, errors: list[str]) -> list[Concept]:
     """One language's situations; what is wrong goes to ``errors`` as ``file:line: …``."""
     try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        errors.append(f"{path}: {error}; the file is left out")
+        file = datafile.read_toml(path)
+    except datafile.DataError as error:
+        errors.append(f"{error}; the file is left out")
         return []
-    lines = text.splitlines()
+    data = file.data
     lang = data.get("lang")
-    if lang not in LANGUAGES:
-        errors.append(
-            f"{path}:{_line(lines, 'lang')}: lang must be one of {list(LANGUAGES)}, not {lang!r}; the file is left out"
-        )
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        errors.append(f"{file.key('lang')}: lang must be one of {list(LANGUAGES)}, not {lang!r}; the file is left out")
         return []
-    basis = str(data.get("basis", DEFAULT_BASIS)).strip() or DEFAULT_BASIS
-    rows = data.get("situation", [])
-    if not isinstance(rows, list):
-        errors.append(f"{path}:1: 'situation' must be an array of tables ([[situation]]); the file is left out")
+    basis = data.get("basis", DEFAULT_BASIS)
+    if not isinstance(basis, str):
+        errors.append(f"{file.key('basis')}: basis must be text, not {datafile.type_name(basis)}; the file is left out")
         return []
-    starts = [number for number, line in enumerate(lines, 1) if line.strip() == "[[situation]]"]
+    basis = basis.strip() or DEFAULT_BASIS
+    if not isinstance(data.get("situation", []), list):
+        where = file.key("situation")
+        errors.append(f"{where}: 'situation' must be an array of tables ([[situation]]); the file is left out")
+        return []
     found = []
-    for index, row in enumerate(rows):
-        where = f"{path}:{starts[index] if index < len(starts) else 1}"
+    for index, (where, row) in enumerate(file.rows("situation")):
         situation = _situation(row, lang, basis, where, index + 1, errors)
         if situation:
             found.append(situation)
@@ -103,16 +102,12 @@ def _situation(row: Any, lang: str, basis: str, where: str, number: int, errors:
     if not phrases:
         errors.append(f"{where}: no usable phrase; the situation is left out")
         return None
-    name = str(row.get("name") or "").strip()
+    name = row["name"] if isinstance(row.get("name"), str) else ""
     return Concept(
         id=f"situation-{lang}-{number}",
-        name=name or phrases[0],
+        name=name.strip() or phrases[0],
         laws=tuple(str(law) for law in dict.fromkeys(laws)),
         terms=(Term(lang, tuple(dict.fromkeys(phrases)), basis, where=where),),
         where=where,
         kind=SITUATION,
     )
-
-
-def _line(lines: list[str], key: str) -> int:
-    return next((number for number, line in enumerate(lines, 1) if line.strip().startswith(key)), 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from bridgelaws.core import refs
 from bridgelaws.core.model import Document, Numbered, Provision
@@ -101,6 +102,38 @@ def check(base: TermBase, corpus: Corpus) -> list[str]:
         problems += [f"{t.where}: {p}" for t in concept.terms if (p := term_problem(t, corpus))]
         problems += [f"{concept.where}: {p}" for d in concept.defined if (p := place_problem(d, corpus))]
     return problems
+
+
+def against_corpus(base: TermBase, corpus: Corpus) -> TermBase:
+    """``base`` without the places said to define a concept that the texts do not have (a
+    provision or a definition of a document of the corpus), each left out with an error at its
+    line.  A place the texts cannot tell about (:func:`_can_tell`) is left to the term pages, which
+    link only what is there: a site may be built from some of the sources."""
+    errors = list(base.errors)
+    concepts = []
+    for concept in base.concepts:
+        kept = []
+        for place in concept.defined:
+            problem = place_problem(place, corpus) if _can_tell(place, corpus) else ""
+            if problem:
+                errors.append(f"{place.where or concept.where}: {problem}; left out of {concept.id!r}")
+            else:
+                kept.append(place)
+        concepts.append(replace(concept, defined=tuple(kept)) if len(kept) != len(concept.defined) else concept)
+    return TermBase(concepts, base.situations, errors)
+
+
+def _can_tell(place: Place, corpus: Corpus) -> bool:
+    """Whether the texts can show the place does not exist: its document is in the corpus and holds
+    the place's law (or has definitions, for a defined term).  A source left out or cut short is
+    reported as such; its missing laws are not the term base's mistakes."""
+    entry = corpus.by_id(place.doc)
+    if entry is None:
+        return False
+    if place.term is not None:
+        return bool(entry.document.definitions)
+    law = refs.law_of(place.ref or "")
+    return law is None or entry.document.law(law) is not None
 
 
 def definition_anchor(place: Place, corpus: Corpus) -> str | None:

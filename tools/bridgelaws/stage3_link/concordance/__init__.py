@@ -21,6 +21,7 @@ is in another, and the editions in which law N holds one subject.
 
 from __future__ import annotations
 
+from bridgelaws.stage3_link.concordance.checks import against_corpus
 from bridgelaws.stage3_link.concordance.laws import LawSubject, law_in, law_subjects
 from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
 from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
@@ -35,6 +36,7 @@ __all__ = [
     "LawSubject",
     "Pair",
     "Relation",
+    "against_corpus",
     "first_counterpart",
     "law_in",
     "law_subjects",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bridgelaws.core import datafile
 from bridgelaws.core.facts import EDITIONS, LAW_NUMBERS
 from bridgelaws.core.refs import ancestors
 from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
@@ -177,56 +177,55 @@ def load(folder: Path) -> Concordance:
 
 
 def _toml(path: Path, errors: list[str]) -> tuple[dict[str, Any], list[str]]:
-    text = path.read_text(encoding="utf-8")
     try:
-        return tomllib.loads(text), text.splitlines()
-    except tomllib.TOMLDecodeError as error:
-        errors.append(f"{path}: {error}; the file is left out")
+        file = datafile.read_toml(path)
+    except datafile.DataError as error:
+        errors.append(f"{error}; the file is left out")
         return {}, []
-
-
-def _row_lines(lines: list[str], header: str) -> list[int]:
-    """The 1-based line of each ``[[header]]`` table, in order."""
-    return [n for n, line in enumerate(lines, 1) if line.strip() == f"[[{header}]]"]
+    return file.data, file.lines
 
 
 def _read_pairs(path: Path, errors: list[str]) -> tuple[list[Pair], list[LawPair]]:
     data, lines = _toml(path, errors)
     if not data:
         return [], []
-    editions = tuple(data.get("editions", ()))
+    editions = tuple(data["editions"]) if isinstance(data.get("editions"), list) else ()
     if (
         len(editions) != 2
         or not all(e in EDITIONS for e in editions)
         or EDITIONS.index(editions[1]) - EDITIONS.index(editions[0]) != 1
     ):
-        errors.append(f"{path}:1: editions must be two consecutive editions, older first (got {list(editions)})")
+        where = f"{path}:{datafile.key_line(lines, 'editions')}"
+        errors.append(f"{where}: editions must be two consecutive editions, older first (got {data.get('editions')!r})")
         return [], []
     pair_editions = (str(editions[0]), str(editions[1]))
     curated = path.name.endswith(CURATED_SUFFIX)
     pairs = []
-    for at, row in _rows(data, lines, "pair", path):
+    for at, row in _rows(data, lines, "pair", path, errors):
         pair = _pair(row, pair_editions, at, errors, curated)
         if pair:
             pairs.append(pair)
     laws = []
-    for at, row in _rows(data, lines, "law", path):
+    for at, row in _rows(data, lines, "law", path, errors):
         law = _law_pair(row, pair_editions, at, errors)
         if law:
             laws.append(law)
     return pairs, laws
 
 
-def _rows(data: dict[str, Any], lines: list[str], header: str, path: Path) -> list[tuple[str, Any]]:
-    """Each ``[[header]]`` table with its ``file:line``."""
-    where = _row_lines(lines, header)
-    return [(f"{path}:{where[i] if i < len(where) else 1}", row) for i, row in enumerate(data.get(header, []))]
+def _rows(data: dict[str, Any], lines: list[str], header: str, path: Path, errors: list[str]) -> list[tuple[str, Any]]:
+    """Each ``[[header]]`` table with its ``file:line``; what is no table is left out with an error."""
+    found = datafile.DataFile(path, data, lines).rows(header)
+    for at, row in found:
+        if not isinstance(row, dict):
+            errors.append(f"{at}: a [[{header}]] row must be a table, not {datafile.type_name(row)}; left out")
+    return [(at, row) for at, row in found if isinstance(row, dict)]
 
 
 def _pair(
     row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str], curated: bool = False
 ) -> Pair | None:
-    old, new, basis = row.get("old"), row.get("new"), str(row.get("basis", "")).strip()
+    old, new, basis = row.get("old"), row.get("new"), _text(row.get("basis"))
     try:
         relation = Relation(str(row.get("relation")))
     except ValueError:
@@ -238,7 +237,15 @@ def _pair(
         errors.append(f"{at}: {problem}; the row is left out")
         return None
     score = row.get("score")
+    if score is not None and (isinstance(score, bool) or not isinstance(score, int | float) or not 0 <= score <= 1):
+        errors.append(f"{at}: score must be a number from 0 to 1, not {score!r}; the row is left out")
+        return None
     return Pair(editions, old, new, relation, basis, float(score) if score is not None else None, at, checked)
+
+
+def _text(value: object) -> str:
+    """A text value stripped; "" for anything else (a missing or wrongly typed basis is no basis)."""
+    return value.strip() if isinstance(value, str) else ""
 
 
 def _checked(row: dict[str, Any], required: bool) -> tuple[Checked | None, str]:
@@ -254,7 +261,7 @@ def _checked(row: dict[str, Any], required: bool) -> tuple[Checked | None, str]:
 
 def _law_pair(row: dict[str, Any], editions: tuple[str, str], at: str, errors: list[str]) -> LawPair | None:
     """A ``[[law]]`` row: both sides are whole laws (``"23"``), never provisions."""
-    old, new, basis = row.get("old"), row.get("new"), str(row.get("basis", "")).strip()
+    old, new, basis = row.get("old"), row.get("new"), _text(row.get("basis"))
     try:
         relation = LawRelation(str(row.get("relation")))
     except ValueError:
@@ -333,13 +340,14 @@ def _apply_review(pairs: list[Pair], path: Path, errors: list[str]) -> list[Pair
     """Review decisions: ``reject`` removes a computed row, ``accept`` keeps it (its relation may be
     corrected), ``add`` adds one; every decision carries who and why."""
     data, lines = _toml(path, errors)
-    where = _row_lines(lines, "review")
     kept = list(pairs)
-    editions = pairs[0].editions if pairs else tuple(data.get("editions", ("", "")))
-    for index, row in enumerate(data.get("review", [])):
-        at = f"{path}:{where[index] if index < len(where) else 1}"
-        decision, why = row.get("decision"), str(row.get("why", "")).strip()
-        if not why or not str(row.get("by", "")).strip():
+    if not pairs:
+        return kept
+    editions = pairs[0].editions
+    for at, row in _rows(data, lines, "review", path, errors):
+        decision, why, by = row.get("decision"), row.get("why", ""), row.get("by", "")
+        why = why.strip() if isinstance(why, str) else ""
+        if not why or not isinstance(by, str) or not by.strip():
             errors.append(f"{at}: a review decision needs 'by' and 'why'; it is left out")
             continue
         matching = [p for p in kept if (p.old, p.new) == (row.get("old"), row.get("new"))]
@@ -369,15 +377,13 @@ def _read_deviations(path: Path, errors: list[str]) -> list[Deviation]:
     if not path.exists():
         return []
     data, lines = _toml(path, errors)
-    where = _row_lines(lines, "deviation")
     found = []
-    for index, row in enumerate(data.get("deviation", [])):
-        at = f"{path}:{where[index] if index < len(where) else 1}"
+    for at, row in _rows(data, lines, "deviation", path, errors):
         text, edition, doc = row.get("text"), row.get("edition"), row.get("doc")
         if not (isinstance(text, str) and REF.match(text) and isinstance(edition, str) and REF.match(edition)):
             errors.append(f"{at}: text and edition must be canonical references; the row is left out")
             continue
-        if not doc or not str(row.get("basis", "")).strip():
+        if not isinstance(doc, str) or not doc or not isinstance(row.get("basis"), str) or not row["basis"].strip():
             errors.append(f"{at}: a deviation needs its doc and a basis; the row is left out")
             continue
         found.append(Deviation(str(doc), text, edition, str(row["basis"]), at))

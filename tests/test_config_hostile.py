@@ -1,0 +1,107 @@
+"""Configuration and interface strings never reach a script or an attribute as markup.
+
+``mkdocs.yml`` values that a template prints into a script or an attribute as they are
+(Material's ``__md_scope=new URL("{{ config.extra.scope }}")``, the theme colour in a ``<style>``
+and a ``<meta>``) are refused at their line; the interface strings printed by templates
+(``footer_copyright`` in Material's footer, ``not_found_title`` in the 404 page's title) are
+escaped, so markup in ``ui.toml`` shows as text and the build's CSP check (which also refuses
+inline event handlers) passes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgelaws.core import facts
+from test_atomic_build import make_project
+
+ROOT = Path(__file__).resolve().parents[1]
+MARKUP = '<img src=x onerror="alert(1)">'
+
+# (key, its value as YAML): each would put markup or script into every page
+CONFIG_CASES = [
+    ("theme_color", """'"><script>alert(1)</script>'"""),
+    ("theme_color", "'red; } body { display: none'"),
+    ("theme_color", """'#00695c" onload="alert(1)'"""),
+    ("theme_color", "[1, 2]"),
+    ("scope", r'"/\",alert(\"scope\"),\""'),
+    ("scope", "'javascript:alert(1)'"),
+    ("scope", "'/a b/'"),
+    ("scope", "{ a: 1 }"),
+]
+
+
+def _planted_config(folder: Path, key: str, value: str) -> tuple[Path, int]:
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("extra:"))
+    lines.insert(at + 1, f"  {key}: {value}")
+    if key == "theme_color":
+        lines = [line for line in lines if not line.startswith('  theme_color: "#')]
+    path = folder / "mkdocs.yml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, path.read_text(encoding="utf-8").split("\n").index(f"  {key}: {value}") + 1
+
+
+@pytest.mark.parametrize(("key", "value"), CONFIG_CASES, ids=[f"{key}={value}" for key, value in CONFIG_CASES])
+def test_a_config_value_that_would_reach_a_script_is_refused_at_its_line(key: str, value: str, tmp_path: Path) -> None:
+    path, line = _planted_config(tmp_path, key, value)
+    with pytest.raises(ValueError, match=rf"^{path}:{line}: extra\.{key} "):
+        facts.read_site(path)
+
+
+def test_the_real_config_is_accepted() -> None:
+    assert facts.read_site().theme_color.startswith("#")
+
+
+def _run(command: list[str], project: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command,
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+        timeout=900,
+    )
+
+
+@pytest.mark.site
+def test_mkdocs_refuses_a_hostile_scope_before_building(scratch: Path) -> None:
+    project = make_project(scratch / "project")
+    (project / "content" / "docs" / "en").mkdir(parents=True)
+    _, line = _planted_config(project, "scope", r'"/\",alert(\"scope\"),\""')
+    run = _run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(project / "out")], project)
+    assert run.returncode != 0
+    assert f"mkdocs.yml:{line}: extra.scope" in run.stderr, run.stderr[-2000:]
+    assert not (project / "out").exists() or not list((project / "out").rglob("*.html"))
+
+
+@pytest.mark.site
+def test_markup_in_interface_strings_is_shown_as_text(scratch: Path) -> None:
+    """A build of the small project with its own copy of the package, whose ui.toml puts markup in
+    the footer and the 404 page's title: built (the CSP check passes), the markup shown as text."""
+    project = make_project(scratch / "project")
+    (project / "tools").unlink()
+    shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
+    ui = project / "tools" / "bridgelaws" / "stage4_render" / "ui.toml"
+    text = ui.read_text(encoding="utf-8")
+    for key in ("footer_copyright", "not_found_title"):
+        text = "\n".join(
+            f'{key} = "{MARKUP.replace(chr(34), chr(39))} {key}"' if line.startswith(f"{key} = ") else line
+            for line in text.split("\n")
+        )
+    ui.write_text(text, encoding="utf-8")
+    run = _run([sys.executable, "-m", "bridgelaws.cli", "build"], project, PYTHONPATH=str(project / "tools"))
+    assert run.returncode == 0, run.stderr[-3000:]
+    shown = "&lt;img src=x onerror=&#39;alert(1)&#39;&gt;"
+    law = (project / "site" / "tr" / "2017" / "13" / "index.html").read_text(encoding="utf-8")
+    assert f"{shown} footer_copyright" in law and "<img src=x" not in law
+    for missing in ("404.html", "fi/404.html"):
+        page = (project / "site" / missing).read_text(encoding="utf-8")
+        assert f"<title>{shown} not_found_title" in page and "<img src=x" not in page
