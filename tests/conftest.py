@@ -75,8 +75,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker(mark) is None:
                 item.add_marker(mark)
     # the tests that need no built site first (in their order): under pytest-xdist the worker that
-    # builds the site (20 s) is then the only one waiting for it, the others run these meanwhile
-    items.sort(key=lambda item: item.get_closest_marker("site") is not None)
+    # builds the site (20 s) is then the only one waiting for it, the others run these meanwhile;
+    # then the site's tests, the modules of the longest ones first, so that no worker is left
+    # running one of them after the others have finished
+    items.sort(key=lambda item: (item.get_closest_marker("site") is not None, _slow_rank(item)))
+
+
+# the modules whose tests take longest (`pytest --durations=0`), longest first: a scheduling order,
+# no test depends on it
+SLOW_FIRST = (
+    "test_bad_input",
+    "test_search_browser",
+    "test_html_conformance",
+    "test_search_in_place",
+    "test_search_ranking",
+    "test_search_node",
+    "test_interface_language",
+    "test_atomic_build",
+    "test_accessibility",
+    "test_hostile",
+    "test_search_tables_browser",
+    "test_look_browser",
+    "test_journey_offline",
+    "test_offline",
+    "test_config_hostile",
+    "test_search_words",
+)
+
+
+def _slow_rank(item: pytest.Item) -> int:
+    module = item.path.stem
+    return SLOW_FIRST.index(module) if module in SLOW_FIRST else len(SLOW_FIRST)
 
 
 @pytest.fixture(scope="session")
