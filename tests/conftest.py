@@ -7,7 +7,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -185,41 +184,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         failure = build_site(out)
         assert not failure, failure
         return out
-    out, outcome = shared_site(tmp_path_factory.getbasetemp().parent)
-    failure = outcome.read_text(encoding="utf-8")
-    assert not failure, failure
-    return out
-
-
-def shared_site(shared: Path) -> tuple[Path, Path]:
-    """The run's site in ``shared`` (the folder above each xdist worker's own) and the file of its
-    build's outcome, built by the first worker to ask, under a file lock, the others waiting."""
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, above each worker's own
     out, outcome = shared / "site", shared / "site.outcome"
     with FileLock(str(shared / "site.lock")):
         if not outcome.exists():
             outcome.write_text(build_site(out), encoding="utf-8")
-    return out, outcome
-
-
-_EARLY: list[threading.Thread] = []
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """The first xdist worker starts building the run's site as soon as it has collected, beside
-    the tests that need none (MkDocs is a subprocess: the thread only waits for it), so that the
-    site is there, or nearly, when the first test needing it starts."""
-    factory = getattr(session.config, "_tmp_path_factory", None)
-    if os.environ.get("PYTEST_XDIST_WORKER") != "gw0" or factory is None:
-        return
-    if any(item.get_closest_marker("site") is not None for item in session.items):
-        shared = factory.getbasetemp().parent
-        _EARLY.append(threading.Thread(target=shared_site, args=(shared,), daemon=True))
-        _EARLY[-1].start()
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    for thread in _EARLY:
-        thread.join()  # its build is the run's: not left half-written
+    failure = outcome.read_text(encoding="utf-8")
+    assert not failure, failure
+    return out
 
 
 # -- the built site in headless Debian Chromium (Playwright cannot download browsers here) --
