@@ -36,7 +36,7 @@ from bridgelaws.stage3_link.concordance import Concordance, against_corpus
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage4_render import export
+from bridgelaws.stage4_render import export, tmx
 from bridgelaws.stage4_render.pages import all_pages
 
 
@@ -104,8 +104,10 @@ def render(
     compounds followed by their hidden parts when ``compounds`` are given)."""
     files: dict[str, str] = {}
     owners: dict[str, object] = {}  # by URL and by file: ``13.md`` and ``13/index.md`` both render at ``13/``
+    # the translation memories, once: the export writes them, the compare and terms pages link them
+    found = tmx.memories(corpus, concordance) if concordance is not None else []
     searched = search.generate(
-        corpus, all_pages(corpus, linkage, term_base), vocabulary, concordance, term_base, compounds
+        corpus, all_pages(corpus, linkage, term_base, found), vocabulary, concordance, term_base, compounds
     )
     for page in searched.pages:
         for taken in (page.url.partition("#")[0], page.path):
@@ -117,7 +119,7 @@ def render(
             owners[taken] = page.meta.get("doc")
         files[page.path] = page.markdown()
     files.update(searched.files)
-    for url, text in export.files(corpus, linkage, concordance, term_base).items():
+    for url, text in export.files(corpus, linkage, concordance, term_base, found).items():
         files[f"{facts.DEFAULT_LANGUAGE}/{url}"] = text
     return Plan(files)
 

@@ -186,18 +186,23 @@ def dumps(corpus: Corpus, linkage: Linkage, concordance: Concordance | None = No
 
 
 def files(
-    corpus: Corpus, linkage: Linkage, concordance: Concordance | None = None, term_base: TermBase | None = None
+    corpus: Corpus,
+    linkage: Linkage,
+    concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
+    found: tmx.Memories | None = None,
 ) -> dict[str, str]:
     """Every file of the export by its site URL: the documents' texts, the translation memories
-    (through ``concordance``; none without it), the term base (with ``term_base``), and the index
-    ``api/laws.json`` whose data version is a hash of all of them."""
+    (through ``concordance``; none without it; ``found`` when the caller has computed them,
+    :func:`tmx.memories`), the term base (with ``term_base``), and the index ``api/laws.json``
+    whose data version is a hash of all of them."""
     written: dict[str, str] = {}
     versions: dict[str, str] = {}
     for entry in corpus.entries:
         written[urls.export_document(entry.meta.id)], versions[entry.meta.id] = document_file(entry, linkage)
     formats: dict[str, Any] = {"tmx": []}
     if concordance is not None:
-        for first, second, units in tmx.memories(corpus, concordance):
+        for first, second, units in tmx.memories(corpus, concordance) if found is None else found:
             url = urls.translation_memory(first.meta.id, second.meta.id)
             written[url] = tmx.dumps(first, second, units)
             formats["tmx"].append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render import tmx
 from bridgelaws.stage4_render.compare import compare_page
 from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
@@ -14,14 +15,18 @@ from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
 from bridgelaws.stage4_render.terms import terms_page
-from bridgelaws.stage4_render.tmx import memory_pairs
 from bridgelaws.termbase import TermBase
 
 
-def all_pages(corpus: Corpus, linkage: Linkage, term_base: TermBase | None = None) -> list[Page]:
-    """Every page of the site, in a stable order (the term pages when a term base is given)."""
+def all_pages(
+    corpus: Corpus, linkage: Linkage, term_base: TermBase | None = None, found: tmx.Memories | None = None
+) -> list[Page]:
+    """Every page of the site, in a stable order (the term pages when a term base is given); the
+    compare and terms pages link the export's translation memories (``found``, :func:`tmx.memories`,
+    computed here when not given)."""
     pages: list[Page] = []
-    memories = memory_pairs(corpus, linkage.concordance)  # the export's translation memories, linked
+    found = tmx.memories(corpus, linkage.concordance) if found is None else found
+    memories = [(first, second) for first, second, _ in found]
     for lang in facts.INTERFACE_LANGUAGES:
         pages.append(home_page(corpus, lang))
         pages.append(laws_index_page(corpus, lang, linkage, term_base))

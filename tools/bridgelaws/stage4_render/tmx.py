@@ -113,7 +113,10 @@ def text_pairs(corpus: Corpus) -> list[tuple[Entry, Entry]]:
     return list(itertools.combinations(ordered, 2))
 
 
-def memories(corpus: Corpus, concordance: Concordance) -> list[tuple[Entry, Entry, list[Unit]]]:
+Memories = list[tuple[Entry, Entry, list[Unit]]]  # each pair of texts with its units
+
+
+def memories(corpus: Corpus, concordance: Concordance) -> Memories:
     """The memory of every pair of texts that has a unit in common (pairs with none are left out)."""
     found = []
     for first, second in text_pairs(corpus):
@@ -121,11 +124,6 @@ def memories(corpus: Corpus, concordance: Concordance) -> list[tuple[Entry, Entr
         if pair_units:
             found.append((first, second, pair_units))
     return found
-
-
-def memory_pairs(corpus: Corpus, concordance: Concordance) -> list[tuple[Entry, Entry]]:
-    """The pairs of texts :func:`memories` writes a memory for (what the pages link)."""
-    return [(first, second) for first, second, _ in memories(corpus, concordance)]
 
 
 def _xml(text: str) -> str:
