@@ -214,7 +214,3 @@ def titles_html(found: list[Title], page_lang: str, editions_shown: bool) -> str
 def subject_texts(corpus: Corpus, number: int, subject: LawSubject) -> list[Entry]:
     """The texts that hold law ``number`` in one of the subject's editions."""
     return [e for e in corpus.having_law(number) if e.meta.edition in subject.editions]
-
-
-def subject_of(found: list[LawSubject], edition: str) -> LawSubject | None:
-    return next((subject for subject in found if edition in subject.editions), None)
