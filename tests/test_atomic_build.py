@@ -27,10 +27,10 @@ import pytest
 
 from bridgelaws import cli
 from bridgelaws.core import atomic
+from conftest import ROOT
 
 pytestmark = pytest.mark.site  # each case builds a site of its own
 
-ROOT = Path(__file__).resolve().parents[1]
 KEPT_SOURCE = "tr-2017-laws-extract.blog.txt"
 POLL_SECONDS = 0.01
 PATIENCE_SECONDS = 300  # how long to wait for a kill point or for the processes to end (never asserted)

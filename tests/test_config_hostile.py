@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from bridgelaws.core import facts
+from conftest import ROOT
 from test_atomic_build import make_project
 
-ROOT = Path(__file__).resolve().parents[1]
 MARKUP = '<img src=x onerror="alert(1)">'
 
 # (key, its value as YAML): each would put markup or script into every page

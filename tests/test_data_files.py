@@ -28,8 +28,8 @@ from bridgelaws.core import datafile
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import page
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CONCEPTS = "terms/concepts.toml"
 TITLES = "terms/law-titles.toml"
 SITUATIONS = "terms/situations/fi.toml"

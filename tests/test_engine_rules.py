@@ -97,3 +97,15 @@ def test_the_shipped_table_reads_as_it_is() -> None:
     path = VOCABULARY
     read = engine_rules.read(path, tomllib.loads(path.read_text(encoding="utf-8"))["engine"])
     assert read == tomllib.loads(engine_table())["engine"]
+
+
+RANKING_JS = ROOT / "overrides" / "assets" / "javascripts" / "search" / "engine" / "ranking.js"
+
+
+def test_the_ranking_reads_every_feature_search_toml_weighs_and_no_other() -> None:
+    """search.toml's ``ranking`` weights are the features ranking.js scores (its FEATURES): a
+    weight the script does not read, or a feature with no weight, would count nothing unsaid."""
+    listed = re.search(r"export const FEATURES = \[([^\]]*)\]", RANKING_JS.read_text(encoding="utf-8"))
+    assert listed, RANKING_JS
+    features = re.findall(r'"(\w+)"', listed.group(1))
+    assert features and sorted(features) == sorted(engine_rules.SCHEMA["ranking"])  # type: ignore[arg-type]

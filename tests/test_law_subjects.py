@@ -31,8 +31,8 @@ from bridgelaws.stage4_render.hubs import hub_page, laws_index_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import h, t
 from bridgelaws.termbase.model import in_edition
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 OLD, NEW = ("1997", "2007"), ("2007", "2017")
 
 

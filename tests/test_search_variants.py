@@ -18,9 +18,9 @@ import pytest
 
 from bridgelaws import search
 from bridgelaws.search import browser_pattern
+from conftest import ROOT
 from search_node import NODE
 
-ROOT = Path(__file__).resolve().parents[1]
 TURKISH_VARIANT = '  ["nk$", "ng"],'
 
 # (kind, pattern, what the refusal says; "" when accepted)
