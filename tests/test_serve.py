@@ -11,6 +11,8 @@ import html as html_module
 import http.client
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -140,3 +142,29 @@ def test_make_serve_runs_the_sites_own_server() -> None:
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text(encoding="utf-8")
     recipe = makefile.split("\nserve:", 1)[1].split("\n\n", 1)[0]
     assert "bridgelaws serve" in recipe and "http.server" not in recipe
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_the_server_stops_at_a_signal_while_a_connection_waits(served: tuple[int, Path], signum: int) -> None:
+    """Ctrl-C or a service manager's SIGTERM ends ``bridgelaws serve`` though a browser holds a
+    connection it has sent nothing on yet (a preconnect: its thread waits for a request line), and
+    says nothing of a build: the server wrote nothing."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bridgelaws.cli", "serve", "--site-dir", str(served[1]), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    port = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+    assert port, "no address"
+    idle = socket.create_connection(("127.0.0.1", int(port[1])), timeout=30)
+    try:
+        assert get(int(port[1]), "/")[0] == 200  # served after the idle one was accepted
+        process.send_signal(signum)
+        _, said = process.communicate(timeout=60)  # a guard against a hang, not a measure
+    finally:
+        idle.close()
+        if process.poll() is None:
+            process.kill()
+    assert "error" not in said and "built" not in said, said

@@ -32,6 +32,7 @@ the previous site.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections import Counter
@@ -335,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--site-dir", default="site", help="the built site")
     serve_parser.add_argument("--bind", default="127.0.0.1", help="the address to listen on (0.0.0.0: the LAN)")
     serve_parser.add_argument("--port", type=int, default=8000)
-    serve_parser.set_defaults(run=cmd_serve)
+    serve_parser.set_defaults(run=cmd_serve, writes=False)  # stopped as any server: nothing to undo
     commands.add_parser("check", help="print the parse report; fail if a character is unaccounted for").set_defaults(
         run=cmd_check
     )
@@ -354,8 +355,11 @@ def main(argv: list[str] | None = None) -> int:
     compounds_parser.add_argument("--check", action="store_true", help="exit 1 if the texts changed since")
     compounds_parser.set_defaults(run=cmd_compounds)
     args = parser.parse_args(argv)
+    # a command that writes (generate, build …) is stopped by its own handler, which ends its
+    # children and leaves the previous output; one that writes nothing stops as the signal says
+    stopping = atomic.stoppable() if getattr(args, "writes", True) else contextlib.nullcontext()
     try:
-        with atomic.stoppable():
+        with stopping:
             code: int = args.run(args)
     except atomic.Interrupted as stop:
         return _stopped(args, stop)

@@ -91,6 +91,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 class SiteServer(ThreadingHTTPServer):
     verbose = False
+    # closing does not wait for the connections' threads (daemons): a connection a browser opened
+    # ahead and sent nothing on would otherwise hold Ctrl-C until the browser closed it
+    block_on_close = False
 
     def handle_error(self, request: object, client_address: object) -> None:
         # a browser closing a page mid-download (the service worker's precache) is not an error
