@@ -88,7 +88,7 @@ def violations(page: Any, repeated: str | None = None, only: list[str] | None = 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_finds_no_violation(browser: Any, base_url: str, name: str, viewport: str) -> None:
-    context = browser.new_context(viewport=VIEWPORTS[viewport], service_workers="block")
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
     try:
         page.goto(base_url + PAGES[name])
@@ -108,7 +108,7 @@ def test_axe_finds_no_violation(browser: Any, base_url: str, name: str, viewport
 def test_no_colour_fails_in_the_dark_scheme(browser: Any, base_url: str, name: str) -> None:
     """A phone set to dark gets the slate scheme (before any choice of the reader's), and every
     text on it keeps its contrast, the law pages' boxes, the redline and the search's marks too."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark", service_workers="block")
+    context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark")
     page = context.new_page()
     try:
         page.goto(base_url + PAGES[name])

@@ -25,7 +25,7 @@ SCHEME_OF = {"light": "default", "dark": "slate"}
 
 
 def new_page(browser: Any, viewport: dict[str, int], scheme: str = "light", **options: Any) -> Any:
-    context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block", **options)
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, **options)
     return context.new_page()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -156,17 +157,38 @@ def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Pat
 # -- in the browser --------------------------------------------------------------------
 
 
-@pytest.fixture
-def online_reader(browser: Any, base_url: str) -> Any:
-    """A phone that visited one Finnish law page and waited until the site was kept offline."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+# the browser tests share one phone that kept Finnish (a download of 1,800 files) on one worker
+BROWSER_GROUP = pytest.mark.xdist_group("offline-finnish")
+
+
+@pytest.fixture(scope="module")
+def kept_finnish(browser: Any, base_url: str) -> Iterator[Any]:
+    """A phone that visited one Finnish law page and waited until the site was kept offline, with
+    its requests to anywhere but the site (``context.foreign``, by the pages and the worker)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="allow"
+    )
+    context.foreign = []
+    context.on("request", lambda r: None if r.url.startswith(base_url) else context.foreign.append(r.url))
     page = context.new_page()
-    page.foreign_requests = []
-    context.on("request", lambda r: None if r.url.startswith(base_url) else page.foreign_requests.append(r.url))
+    page.goto(f"{base_url}fi/2007/13/")
+    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+    page.close()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def online_reader(kept_finnish: Any, base_url: str) -> Iterator[Any]:
+    """A page of that phone on the Finnish law page, the worker saying Finnish is kept."""
+    kept_finnish.foreign.clear()
+    page = kept_finnish.new_page()
+    page.foreign_requests = kept_finnish.foreign
     page.goto(f"{base_url}fi/2007/13/")
     page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
     yield page
-    context.close()
+    page.close()
+    kept_finnish.set_offline(False)
 
 
 @pytest.fixture
@@ -184,6 +206,7 @@ KEPT = """async () => {
 }"""
 
 
+@BROWSER_GROUP
 def test_a_redirected_page_is_never_kept_under_the_url_without_its_slash(online_reader: Any, base_url: str) -> None:
     page = online_reader
     # not kept for Finnish: other languages' pages, asked for without the slash (the server redirects)
@@ -215,6 +238,7 @@ def test_a_redirected_page_is_never_kept_under_the_url_without_its_slash(online_
     assert page.foreign_requests == []
 
 
+@BROWSER_GROUP
 def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: Any, base_url: str) -> None:
     page = reader
     assert page.locator(".offline-status").inner_text().startswith("Tallennettu")
@@ -255,29 +279,7 @@ def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: An
     assert page.foreign_requests == []
 
 
-def test_offline_a_citation_into_another_languages_text_opens(browser: Any, base_url: str) -> None:
-    """A Swedish reader at the table, network off, taps "86D → fi 1997 · 86" in Law 13."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}sv/2007/13/")
-        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
-        context.set_offline(True)
-        page.goto(f"{base_url}sv/2007/13/")  # from the kept copy: no page of this visit is in the HTTP cache to use
-        link = page.locator("article a.ref-elsewhere[hreflang=fi]", has_text="86D").first
-        assert "fi 1997" in link.inner_text()
-        with page.expect_navigation() as navigation:
-            link.click()
-        response = navigation.value
-        assert response is not None and response.ok and response.from_service_worker
-        assert page.url == f"{base_url}fi/1997/86/#86"
-        assert page.locator("h1").inner_text().startswith("86")
-        assert page.evaluate("document.documentElement.lang") == "fi"
-        assert page.locator("[id='86']").count() == 1
-    finally:
-        context.close()
-
-
+@BROWSER_GROUP
 def test_a_page_never_kept_says_so_instead_of_failing(reader: Any, base_url: str) -> None:
     response = reader.goto(f"{base_url}fi/no-such-page/")
     assert response.status == 404
@@ -294,7 +296,7 @@ def test_a_rebuilt_site_updates_the_kept_copy_fetching_only_what_changed(
 
 
 def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(f"{base}sv/2007/13/")
