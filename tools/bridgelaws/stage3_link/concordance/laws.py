@@ -30,14 +30,9 @@ KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
 def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> list[LawPair]:
     """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
     ``edition`` is a side."""
-    forward = EDITIONS.index(other) > EDITIONS.index(edition)
-    number = str(law)
-    return [
-        row
-        for row in concordance.laws
-        if row.editions == ((edition, other) if forward else (other, edition))
-        and (row.old if forward else row.new) == number
-    ]
+    if EDITIONS.index(other) > EDITIONS.index(edition):
+        return concordance.law_side((edition, other), "old", law)
+    return concordance.law_side((other, edition), "new", law)
 
 
 def _law_step(concordance: Concordance, law: int, edition: str, other: str) -> list[int] | None:
@@ -118,13 +113,14 @@ def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
         else:
             within.setdefault(len(spans) - 1, []).extend(kept)
             spans[-1].append(newer)
-    number_text = str(number)
     found = []
     for index, editions in enumerate(spans):
         joined = tuple(
             row
-            for row in concordance.laws
-            if row.relation is LawRelation.MOVED and row.new == number_text and row.editions[1] in editions
+            for older, newer in pairwise(EDITIONS)
+            if newer in editions
+            for row in concordance.law_side((older, newer), "new", number)
+            if row.relation is LawRelation.MOVED
         )
         _, came = boundaries.get(editions[0], ([], []))
         went, _ = boundaries.get(spans[index + 1][0], ([], [])) if index + 1 < len(spans) else ([], [])

@@ -52,6 +52,12 @@ class Concordance:
         for pair in self.pairs:
             for law in dict.fromkeys(_law(ref) for ref in (pair.old, pair.new) if ref):
                 self._by_law.setdefault(law, []).append(pair)
+        # law rows by (editions, side, number): each law's rows are asked for on every page of it
+        self._law_sides: dict[tuple[tuple[str, str], str, str], list[LawPair]] = {}
+        for row in self.laws:
+            for side, number in (("old", row.old), ("new", row.new)):
+                if number:
+                    self._law_sides.setdefault((row.editions, side, number), []).append(row)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
 
@@ -132,6 +138,11 @@ class Concordance:
     def of_law(self, law: int) -> list[Pair]:
         """Every row that touches law ``law`` on either side, in file order."""
         return list(self._by_law.get(law, ()))
+
+    def law_side(self, editions: tuple[str, str], side: str, law: int) -> list[LawPair]:
+        """The ``[[law]]`` rows between ``editions`` whose ``side`` (``"old"`` or ``"new"``) is law
+        ``law``, in file order."""
+        return list(self._law_sides.get((editions, side, str(law)), ()))
 
     def law_rows(self, edition: str, law: int) -> list[LawPair]:
         """The ``[[law]]`` rows on which law ``law`` of ``edition`` is a side (toward either neighbour)."""
