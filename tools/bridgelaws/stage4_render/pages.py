@@ -38,7 +38,7 @@ def all_pages(
         if entry.document.definitions:
             pages.append(definitions_page(linkage, entry))
         laws = sorted(entry.document.laws, key=lambda law: law.number)
-        pages.extend(law_page(corpus, linkage, entry, law) for law in laws)
+        pages.extend(law_page(corpus, linkage, entry, law, term_base) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
     for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
         pages.append(coverage_page(corpus, linkage, lang))
