@@ -12,6 +12,7 @@ import pytest
 
 from bridgelaws import pipeline
 from bridgelaws.core import facts
+from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage3_link.concordance import (
     Checked,
@@ -296,6 +297,24 @@ def test_a_law_page_says_its_number_is_another_rule_elsewhere_and_lists_only_its
             r'data-edition="(\d{4})"[^>]*>\d{4}</a>(<abbr class="law-split")?', switch[0]
         ):
             assert bool(marked) == (edition not in mine), (entry.meta.id, edition)
+
+
+@pytest.mark.parametrize(("step", "rules"), SPLITS)
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_a_national_rule_shows_under_its_own_editions_rule(
+    corpus: corpus_module.Corpus, step: tuple[str, str], rules: list[set[str]], lang: str
+) -> None:
+    """On the "where to read" page of a number that is two rules, each national rule is under the
+    rule of its own edition (PZBS's decisions under the rule of 2017), not above both."""
+    pzbs = next(entry for entry in corpus.entries if entry.meta.kind is DocKind.REGULATIONS)
+    number = 40  # the law PZBS's decisions name most
+    assert any(ref.startswith("40") for point in pzbs.document.points for ref in point.laws)
+    table = Concordance(laws=[law(step, number, 72, "moved"), law(step, None, number, "new")])
+    parts = sections(hub_page(corpus, pipeline.link(corpus, table), lang, number).markdown())
+    assert set(parts) == {min(rule) for rule in rules}
+    for first, part in parts.items():
+        rule = next(rule for rule in rules if first in rule)
+        assert ('class="national-rules"' in part) == (pzbs.meta.edition in rule), first
 
 
 def test_a_law_page_of_a_number_that_is_one_rule_says_nothing_of_other_rules(

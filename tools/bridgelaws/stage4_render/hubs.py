@@ -198,7 +198,6 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base
         concepts = [f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", f'<ul class="hub-concepts">{items}</ul>']
     if split:
         body.extend([f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>', ""])
-        body.extend(national_rules_block(corpus, linkage, page, number, None))
         for subject in found:
             # the concepts are the newest edition's (the term base names laws in its numbering)
             own_concepts = concepts if facts.EDITIONS[-1] in subject.editions else []
@@ -249,6 +248,7 @@ def _subject_block(
     notes = lawsubjects.subject_notes(corpus, linkage.concordance, page, subject)
     if notes:
         lines.append(f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>')
+    lines.extend(line for line in national_rules_block(corpus, linkage, page, number, None, subject.editions) if line)
     holders = lawsubjects.subject_texts(corpus, number, subject)
     if holders:
         lines.extend(line for line in _texts_blocks(corpus, page, number, holders, subject.editions) if line)

@@ -77,9 +77,22 @@ def _as_seen_from(
     return Rule(entry, point, concerned, sorted(set(here), key=refs.sort_key)) if concerned else None
 
 
-def national_rules_block(corpus: Corpus, linkage: Linkage, page: Page, number: int, current: Entry | None) -> list[str]:
-    """A note per national rule about this law, folded in a switch, each with its federation and edition."""
-    rules = national_rules(corpus, linkage, number, current)
+def national_rules_block(
+    corpus: Corpus,
+    linkage: Linkage,
+    page: Page,
+    number: int,
+    current: Entry | None,
+    editions: tuple[str, ...] | None = None,
+) -> list[str]:
+    """A note per national rule about this law, folded in a switch, each with its federation and
+    edition; with ``editions``, only the rules of those editions (a law number that is two rules:
+    each rule's own, PZBS's 2017 decisions under the 2017 rule)."""
+    rules = [
+        rule
+        for rule in national_rules(corpus, linkage, number, current)
+        if editions is None or rule.entry.meta.edition in editions
+    ]
     if not rules:
         return []
     items = []
