@@ -89,7 +89,7 @@ sys.argv = ["mkdocs", *sys.argv[1:]]
 cli()
 """
 STEP_TIME = re.compile(r"^bench-scale step (\S+) ([0-9.]+)$", re.MULTILINE)
-DOCUMENTS = re.compile(r"; (\d+) documents$", re.MULTILINE)
+DOCUMENTS = re.compile(r"; (\d+) documents( from|$)", re.MULTILINE)  # generate: "…; 9 documents from 5 of 5 sources"
 
 
 class BenchError(RuntimeError):
