@@ -85,6 +85,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # the modules whose tests take longest (`pytest --durations=0`), longest first: a scheduling order,
 # no test depends on it
 SLOW_FIRST = (
+    "test_reproducible",  # a full build of its own
     "test_bad_input",
     "test_search_browser",
     "test_html_conformance",

@@ -1,7 +1,8 @@
 """MkDocs hooks: only event handlers live here; the work is in the package's modules.
 
 * ``on_config`` refuses, at mkdocs.yml's line, a value a template prints into a script or an
-  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`);
+  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`),
+  and dates the build at ``SOURCE_DATE_EPOCH``, the epoch unless given (a rebuild is byte-identical);
 * ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
   by number; MkDocs sorts names as text) and names each section after its index page
   (``2007`` → the document's title);
@@ -35,6 +36,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import os
 from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
@@ -172,7 +174,12 @@ def _as_link(section: Section) -> Section:
 
 def on_config(config: Any) -> Any:
     """Refuse, naming mkdocs.yml's line, a configuration value a template would print into a script
-    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`)."""
+    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`).
+
+    MkDocs dates every page with the day it is built and writes the latest as the time in
+    ``sitemap.xml.gz``'s header, unless ``SOURCE_DATE_EPOCH`` says otherwise; no page shows the
+    date, so it is the epoch unless the caller gives one: the same sources, the same bytes."""
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
         facts.read_site(Path(config.config_file_path))
     except ValueError as error:
