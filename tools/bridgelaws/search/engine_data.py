@@ -135,7 +135,9 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # what happens at the table (content/terms/situations): files by a word's first letters,
         # fetched for a query of two words or more (situation_files), and their keys, with the first
         **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
-        "printedForms": urls.printed_forms(lang),  # which pages print each word (printed_forms)
+        # which pages print each word (printed_forms): the files' keys are known once Pagefind has
+        # indexed the pages, and written in then (printed_forms.announce); none before
+        "printedForms": {"url": urls.printed_forms(lang), "keys": ""},
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 
