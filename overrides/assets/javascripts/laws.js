@@ -21,6 +21,14 @@
     return (strings && strings.getAttribute("data-" + name)) || "";
   }
 
+  // A template's {name}s filled in one pass, each value as it is: a value that holds "{ref}" or
+  // "$&" (from an address) is not read as a placeholder or a replacement pattern.
+  function filled(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   var KEEP_DELAY_MS = 3000;
 
   function siteRoot() {
@@ -156,12 +164,25 @@
     return keep.same ? [base + "#" + encodeURIComponent(here), false] : [base, true];
   }
 
+  // The provision the address names: the hash as written, decoded where it is well-formed (a
+  // malformed escape, "#%E0%A4%A", is kept as typed rather than stopping the script); a hash
+  // longer than any provision is none.
+  var LONGEST_HASH = 64;
+  function hashHere() {
+    var raw = location.hash.slice(1);
+    var here = raw;
+    try {
+      here = decodeURIComponent(raw);
+    } catch (error) { /* not an escape a browser writes: kept as typed */ }
+    return here.length > LONGEST_HASH ? "" : here;
+  }
+
   function keepingLinks() {
     return Array.prototype.slice.call(document.querySelectorAll("a.keep-hash, a.md-select__link[hreflang]"));
   }
 
   function placeLinks() {
-    var here = decodeURIComponent(location.hash.slice(1));
+    var here = hashHere();
     keepingLinks().forEach(function (link) {
       var keep = keeping(link);
       if (keep) {
@@ -173,10 +194,10 @@
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.keep-hash, a.md-select__link[hreflang]");
     var keep = link && keeping(link);
-    if (!keep || !location.hash) {
+    var here = hashHere();
+    if (!keep || !here) {
       return;
     }
-    var here = decodeURIComponent(location.hash.slice(1));
     var place = placeFor(link, keep, here);
     link.setAttribute("href", place[0]);
     if (place[1]) { // the page opened writes the note in its own language (its .edition-switch)
@@ -199,7 +220,7 @@
     var line = document.createElement("p");
     line.className = "edition-note";
     line.setAttribute("role", "status");
-    line.textContent = template.replace("{edition}", arrivedWithout.edition || "").replace("{ref}", arrivedWithout.ref || "");
+    line.textContent = filled(template, { edition: arrivedWithout.edition || "", ref: arrivedWithout.ref || "" });
     switcher.insertAdjacentElement("afterend", line);
   }
 
@@ -253,10 +274,42 @@
     }
   }
 
+  // ?c= chooses the texts; an id the law has no text for (a mistyped or made-up address,
+  // "?c=xx-2099") is named in a line below the choice, with the texts the law has, and the
+  // columns stay those the page ticks when the address names none of the law's texts
   var wanted = new URLSearchParams(location.search).get("c");
   if (wanted) {
-    var ids = wanted.split(",");
-    boxes.forEach(function (box) { box.checked = ids.indexOf(box.value) >= 0; });
+    var asked = wanted.split(",").map(function (id) { return id.trim(); }).filter(Boolean);
+    var known = boxes.map(function (box) { return box.value; });
+    var found = asked.filter(function (id) { return known.indexOf(id) >= 0; });
+    if (found.length) {
+      boxes.forEach(function (box) { box.checked = found.indexOf(box.value) >= 0; });
+    }
+    var unknown = asked.filter(function (id) { return known.indexOf(id) < 0; });
+    if (unknown.length) {
+      sayUnknown(unknown);
+    }
+  }
+
+  function sayUnknown(unknown) {
+    var choice = document.querySelector(".compare-choice");
+    var template = choice && choice.getAttribute("data-unknown");
+    if (!template) {
+      return;
+    }
+    var MOST = 5; // ids named; each as typed, cut to a text id's length
+    var named = unknown.slice(0, MOST).map(function (id) {
+      return "“" + (id.length > 24 ? id.slice(0, 24) + "…" : id) + "”";
+    });
+    var labels = boxes.map(function (box) { return box.parentNode.textContent.trim(); });
+    var line = document.createElement("p");
+    line.className = "compare-unknown";
+    line.setAttribute("role", "status");
+    line.textContent = filled(template, {
+      asked: named.join(", ") + (unknown.length > MOST ? ", …" : ""),
+      texts: labels.join(", "),
+    });
+    choice.insertAdjacentElement("afterend", line);
   }
   boxes.forEach(function (box) { box.addEventListener("change", function () { apply(true); }); });
   if (changes) {
