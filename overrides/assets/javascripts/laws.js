@@ -7,7 +7,8 @@
  *  4. Offline: registers the service worker (/sw.js, written by bridgelaws.offline) and asks it
  *     to keep the reader's language — every law page, the compare views and search — for use
  *     with no network; the footer says when that is done, or that it cannot be done here
- *     (plain HTTP).
+ *     (plain HTTP), or, on a page an older version of the site answered, that a newer version
+ *     is ready, with a reload.
  *  5. On the English landing page, a hint to the home of a language the browser asks for.
  * Without script the links still work (to the law's top) and the compare view's checkboxes still
  * choose its columns (laws.css, :has()); only ?c= needs the script.
@@ -54,9 +55,30 @@
     root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
     root.setAttribute("data-offline-version", message.version || "");
     root.setAttribute("data-offline-fetched", String(message.fetched || 0));
-    if (message.type === "offline-ready") {
+    if (message.type === "offline-ready" && message.reload) {
+      offerReload();
+    } else if (message.type === "offline-ready" && root.getAttribute("data-offline-update") !== "ready") {
       offlineStatus(uiString("offline-ready"));
     }
+  }
+
+  // This page came from an older version of the site (the worker that answered it has been
+  // replaced, and the new one has kept the language): its text may be the old one, so the
+  // footer says a newer version is ready, with a button that reloads the page from it.
+  function offerReload() {
+    document.documentElement.setAttribute("data-offline-update", "ready");
+    offlineStatus(uiString("offline-update"));
+    var status = document.querySelector(".offline-status");
+    if (!status || status.querySelector("button")) {
+      return;
+    }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "offline-reload";
+    button.textContent = uiString("offline-reload");
+    button.addEventListener("click", function () { location.reload(); });
+    status.appendChild(document.createTextNode(" "));
+    status.appendChild(button);
   }
 
   function keepOffline() {
