@@ -92,7 +92,9 @@ def write(site: Path) -> str:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(forms, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         announced = announce(site, lang, files)
-        summary.append(f"{lang} {len(pages)} pages, {len(files)} files{'' if announced else ' (no search page)'}")
+        summary.append(
+            f"{lang} {len(pages)} pages, {len(files)} files{'' if announced else ', no search page to name them'}"
+        )
     return "; ".join(summary) or "no fragments"
 
 
