@@ -75,7 +75,7 @@ def test_the_files_are_written_by_language_where_urls_says(tmp_path: Path) -> No
     summary = printed_forms.write(tmp_path)
     assert summary == "fi 2 pages, 2 files; tr 1 pages, 2 files, no search page to name them"
     written = printed_forms.SEARCH_DATA.search(search_page.read_text())
-    assert written and json.loads(written[2]) == {**data, "printedForms": {**data["printedForms"], "keys": "samt"}}
+    assert written and json.loads(written[2]) == {**data, "printedForms": {**data["printedForms"], "keys": "sam tik"}}
     sam = json.loads((tmp_path / urls.printed_forms("fi", "sam")).read_text(encoding="utf-8"))
     assert sam == {"samasta": ["fi_0a1b2c3", "fi_4d5e6f7"]}
     her = json.loads((tmp_path / urls.printed_forms("tr", "her")).read_text(encoding="utf-8"))
