@@ -184,10 +184,13 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
     english, own = set(vocabulary.english), set(vocabulary.terms)
     page: list[dict[str, object]] = []
     letters: dict[str, dict[str, list[object]]] = {}
+    added: set[tuple[str, str, str]] = set()  # each entry once per file: a set, where a list's `in` was quadratic
 
     def add(letter: str, key: str, entry: object) -> None:
         shard = letters.setdefault(letter, {"more": [], "whole": []})
-        if entry not in shard[key]:
+        seen = (letter, key, json.dumps(entry, sort_keys=True, ensure_ascii=False))
+        if seen not in added:
+            added.add(seen)
             shard[key].append(entry)
 
     for synonym in (s for s in vocabulary.synonyms if not s.situation):
