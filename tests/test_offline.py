@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -20,6 +21,9 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage5_site import offline
 
 LANGUAGES = facts.TEXT_LANGUAGES
+UI = tomllib.loads(
+    (Path(__file__).resolve().parent.parent / "tools/bridgelaws/stage4_render/ui.toml").read_text("utf-8")
+)
 
 
 def offline_list(site: Path, lang: str) -> dict[str, str]:
@@ -303,18 +307,34 @@ def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
         page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
         first_version = page.get_attribute("html", "data-offline-version")
 
-        changed = copy / "sv" / "2007" / "14" / "index.html"
-        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (rättad)</h1>", 1), "utf-8")
+        old_title = page.locator("h1").inner_text()
+        for law in ("13", "14"):  # the page being read, and another
+            changed = copy / "sv" / "2007" / law / "index.html"
+            changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (rättad)</h1>", 1), "utf-8")
         offline.write(copy, {"sv": "Lagar"}, "d")  # what the build's last step does
         new_version = json.loads((copy / "offline" / "sv.json").read_text())["version"]
         assert new_version != first_version
 
-        page.reload()
+        page.reload()  # answered by the old version: the old text, and a new version on its way
         page.wait_for_function(
             f"() => document.documentElement.dataset.offlineVersion === '{new_version}'", timeout=120_000
         )
         fetched = int(page.get_attribute("html", "data-offline-fetched") or "-1")
-        assert 1 <= fetched <= 5  # the changed page and the manifest, not the whole language again
+        assert 1 <= fetched <= 5  # the changed pages and the manifest, not the whole language again
+
+        # the reader still sees the old text, and is told a newer version is ready, in Swedish,
+        # with a button that reloads the page from it
+        assert page.locator("h1").inner_text() == old_title
+        assert page.get_attribute("html", "data-offline-update") == "ready"
+        status = page.locator(".offline-status")
+        assert status.inner_text().startswith(UI["sv"]["offline_update"])
+        assert page.locator(".offline-status button.offline-reload").inner_text() == UI["sv"]["offline_reload"]
+        with page.expect_navigation():
+            page.click(".offline-status button.offline-reload")
+        assert "(rättad)" in page.locator("h1").inner_text()
+        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+        assert page.get_attribute("html", "data-offline-update") is None  # the new text: nothing to offer
+        assert page.locator(".offline-status").inner_text() == UI["sv"]["offline_ready"]
 
         context.set_offline(True)
         page.goto(f"{base}sv/2007/14/")

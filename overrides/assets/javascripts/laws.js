@@ -7,7 +7,8 @@
  *  4. Offline: registers the service worker (/sw.js, written by bridgelaws.offline) and asks it
  *     to keep the reader's language — every law page, the compare views and search — for use
  *     with no network; the footer says when that is done, or that it cannot be done here
- *     (plain HTTP).
+ *     (plain HTTP), or, on a page an older version of the site answered, that a newer version
+ *     is ready, with a reload.
  *  5. On the English landing page, a hint to the home of a language the browser asks for.
  * Without script the links still work (to the law's top) and the compare view's checkboxes still
  * choose its columns (laws.css, :has()); only ?c= needs the script.
@@ -19,6 +20,14 @@
   function uiString(name) {
     var strings = document.getElementById("ui-strings");
     return (strings && strings.getAttribute("data-" + name)) || "";
+  }
+
+  // A template's {name}s filled in one pass, each value as it is: a value that holds "{ref}" or
+  // "$&" (from an address) is not read as a placeholder or a replacement pattern.
+  function filled(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
   }
 
   var KEEP_DELAY_MS = 3000;
@@ -46,9 +55,30 @@
     root.setAttribute("data-offline", message.type === "offline-ready" ? "ready" : "failed");
     root.setAttribute("data-offline-version", message.version || "");
     root.setAttribute("data-offline-fetched", String(message.fetched || 0));
-    if (message.type === "offline-ready") {
+    if (message.type === "offline-ready" && message.reload) {
+      offerReload();
+    } else if (message.type === "offline-ready" && root.getAttribute("data-offline-update") !== "ready") {
       offlineStatus(uiString("offline-ready"));
     }
+  }
+
+  // This page came from an older version of the site (the worker that answered it has been
+  // replaced, and the new one has kept the language): its text may be the old one, so the
+  // footer says a newer version is ready, with a button that reloads the page from it.
+  function offerReload() {
+    document.documentElement.setAttribute("data-offline-update", "ready");
+    offlineStatus(uiString("offline-update"));
+    var status = document.querySelector(".offline-status");
+    if (!status || status.querySelector("button")) {
+      return;
+    }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "offline-reload";
+    button.textContent = uiString("offline-reload");
+    button.addEventListener("click", function () { location.reload(); });
+    status.appendChild(document.createTextNode(" "));
+    status.appendChild(button);
   }
 
   function keepOffline() {
@@ -156,12 +186,25 @@
     return keep.same ? [base + "#" + encodeURIComponent(here), false] : [base, true];
   }
 
+  // The provision the address names: the hash as written, decoded where it is well-formed (a
+  // malformed escape, "#%E0%A4%A", is kept as typed rather than stopping the script); a hash
+  // longer than any provision is none.
+  var LONGEST_HASH = 64;
+  function hashHere() {
+    var raw = location.hash.slice(1);
+    var here = raw;
+    try {
+      here = decodeURIComponent(raw);
+    } catch (error) { /* not an escape a browser writes: kept as typed */ }
+    return here.length > LONGEST_HASH ? "" : here;
+  }
+
   function keepingLinks() {
     return Array.prototype.slice.call(document.querySelectorAll("a.keep-hash, a.md-select__link[hreflang]"));
   }
 
   function placeLinks() {
-    var here = decodeURIComponent(location.hash.slice(1));
+    var here = hashHere();
     keepingLinks().forEach(function (link) {
       var keep = keeping(link);
       if (keep) {
@@ -173,10 +216,10 @@
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.keep-hash, a.md-select__link[hreflang]");
     var keep = link && keeping(link);
-    if (!keep || !location.hash) {
+    var here = hashHere();
+    if (!keep || !here) {
       return;
     }
-    var here = decodeURIComponent(location.hash.slice(1));
     var place = placeFor(link, keep, here);
     link.setAttribute("href", place[0]);
     if (place[1]) { // the page opened writes the note in its own language (its .edition-switch)
@@ -199,7 +242,7 @@
     var line = document.createElement("p");
     line.className = "edition-note";
     line.setAttribute("role", "status");
-    line.textContent = template.replace("{edition}", arrivedWithout.edition || "").replace("{ref}", arrivedWithout.ref || "");
+    line.textContent = filled(template, { edition: arrivedWithout.edition || "", ref: arrivedWithout.ref || "" });
     switcher.insertAdjacentElement("afterend", line);
   }
 
@@ -253,10 +296,42 @@
     }
   }
 
+  // ?c= chooses the texts; an id the law has no text for (a mistyped or made-up address,
+  // "?c=xx-2099") is named in a line below the choice, with the texts the law has, and the
+  // columns stay those the page ticks when the address names none of the law's texts
   var wanted = new URLSearchParams(location.search).get("c");
   if (wanted) {
-    var ids = wanted.split(",");
-    boxes.forEach(function (box) { box.checked = ids.indexOf(box.value) >= 0; });
+    var asked = wanted.split(",").map(function (id) { return id.trim(); }).filter(Boolean);
+    var known = boxes.map(function (box) { return box.value; });
+    var found = asked.filter(function (id) { return known.indexOf(id) >= 0; });
+    if (found.length) {
+      boxes.forEach(function (box) { box.checked = found.indexOf(box.value) >= 0; });
+    }
+    var unknown = asked.filter(function (id) { return known.indexOf(id) < 0; });
+    if (unknown.length) {
+      sayUnknown(unknown);
+    }
+  }
+
+  function sayUnknown(unknown) {
+    var choice = document.querySelector(".compare-choice");
+    var template = choice && choice.getAttribute("data-unknown");
+    if (!template) {
+      return;
+    }
+    var MOST = 5; // ids named; each as typed, cut to a text id's length
+    var named = unknown.slice(0, MOST).map(function (id) {
+      return "“" + (id.length > 24 ? id.slice(0, 24) + "…" : id) + "”";
+    });
+    var labels = boxes.map(function (box) { return box.parentNode.textContent.trim(); });
+    var line = document.createElement("p");
+    line.className = "compare-unknown";
+    line.setAttribute("role", "status");
+    line.textContent = filled(template, {
+      asked: named.join(", ") + (unknown.length > MOST ? ", …" : ""),
+      texts: labels.join(", "),
+    });
+    choice.insertAdjacentElement("afterend", line);
   }
   boxes.forEach(function (box) { box.addEventListener("change", function () { apply(true); }); });
   if (changes) {

@@ -87,7 +87,9 @@ def compare_page(
     )
     note = f'<noscript><p class="no-script-note">{h(t(lang, "compare_no_script"))}</p></noscript>'
     texts = f'<fieldset class="compare-texts"><legend>{h(t(lang, "choose_texts"))}</legend>{boxes}</fieldset>'
-    body.extend([f'<form class="compare-choice">{texts}<p>{toggle}</p>{note}</form>', ""])
+    # laws.js says, in the page's language, which texts an address asks for that the law lacks
+    unknown = h(t(lang, "compare_unknown"))
+    body.extend([f'<form class="compare-choice" data-unknown="{unknown}">{texts}<p>{toggle}</p>{note}</form>', ""])
     head = "".join(
         f'<th scope="col" data-doc="{h(e.meta.id)}" lang="{h(e.meta.lang)}">'
         f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bridgelaws.core import facts, refs, urls
+from bridgelaws.core import facts, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import LawRelation, LawSubject
@@ -311,7 +311,7 @@ def law_title(base: TermBase, number: int, lang: str) -> str | None:
 
 def law_title_concept(base: TermBase, number: int, lang: str) -> Concept | None:
     """The term base's title of law ``number`` that :func:`law_title` reads, its words in ``lang``."""
-    titles = [c for c in base.concepts if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
+    titles = [c for c in base.governed_by(number) if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
     titles.sort(key=lambda concept: concept.editions[-1], reverse=True)
     return titles[0] if titles else None
 
@@ -320,8 +320,8 @@ def governed_concepts(base: TermBase, number: int, lang: str) -> list[tuple[Conc
     """The concepts (not titles) whose governing law in the newest edition is law ``number``,
     each with its first whole word form in ``lang``; those with no word in ``lang`` left out."""
     found = []
-    for concept in base.concepts:
-        if concept.is_law_title or refs.law_of(concept.governing() or "") != number:
+    for concept in base.governed_by(number):
+        if concept.is_law_title:
             continue
         word = next((form for form in concept.forms(lang) if not form.endswith("*")), None)
         if word:

@@ -16,7 +16,8 @@
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
   footer, the light/dark toggle (:mod:`bridgelaws.stage5_site.palette`) and laws.js their
   strings in the page's language (ui.toml's ``footer_copyright``, escaped here as Material prints
-  it as it is, ``palette_*``, ``offline_ready`` and ``offline_unavailable``);
+  it as it is, ``palette_*``, ``offline_ready``, ``offline_unavailable``, ``offline_update`` and
+  ``offline_reload``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -260,6 +261,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
     context["offline_unavailable"] = t(lang, "offline_unavailable")
+    context["offline_update"] = t(lang, "offline_update")  # a newer version is ready: a reload
+    context["offline_reload"] = t(lang, "offline_reload")
     # Material's footer prints config.copyright as it is: escaped here, it is text
     config.copyright = Markup.escape(t(lang, "footer_copyright"))
     palette.name_toggles(config.theme.get("palette"), lang)  # the light/dark toggle's names

@@ -30,9 +30,8 @@ KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
 def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> list[LawPair]:
     """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
     ``edition`` is a side."""
-    if EDITIONS.index(other) > EDITIONS.index(edition):
-        return concordance.law_side((edition, other), "old", law)
-    return concordance.law_side((other, edition), "new", law)
+    forward = EDITIONS.index(other) > EDITIONS.index(edition)
+    return concordance.law_step_rows((edition, other) if forward else (other, edition), forward, str(law))
 
 
 def _law_step(concordance: Concordance, law: int, edition: str, other: str) -> list[int] | None:
@@ -98,7 +97,16 @@ class LawSubject:
 
 def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     """Law ``number``'s subjects, oldest first: one when every step keeps it (or says nothing),
-    more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017)."""
+    more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017).
+    Found once per concordance (its ``memo``)."""
+    key = ("law_subjects", number)
+    if key not in concordance.memo:
+        concordance.memo[key] = tuple(_law_subjects(concordance, number))
+    found: tuple[LawSubject, ...] = concordance.memo[key]  # type: ignore[assignment]
+    return list(found)
+
+
+def _law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     spans: list[list[str]] = [[EDITIONS[0]]]
     boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
     within: dict[int, list[LawPair]] = {}
@@ -113,14 +121,13 @@ def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
         else:
             within.setdefault(len(spans) - 1, []).extend(kept)
             spans[-1].append(newer)
+    number_text = str(number)
     found = []
     for index, editions in enumerate(spans):
         joined = tuple(
             row
-            for older, newer in pairwise(EDITIONS)
-            if newer in editions
-            for row in concordance.law_side((older, newer), "new", number)
-            if row.relation is LawRelation.MOVED
+            for row in concordance.laws
+            if row.relation is LawRelation.MOVED and row.new == number_text and row.editions[1] in editions
         )
         _, came = boundaries.get(editions[0], ([], []))
         went, _ = boundaries.get(spans[index + 1][0], ([], [])) if index + 1 < len(spans) else ([], [])
