@@ -9,6 +9,7 @@ from bridgelaws.core.model import Law
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.national import national_rules_block
+from bridgelaws.stage4_render.notes import notes_here
 from bridgelaws.stage4_render.page import (
     Page,
     h,
@@ -65,6 +66,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
     body.extend(["", *script_data(page, entry)])
+    body.extend(notes_here(page, entry, law))
     return page
 
 
