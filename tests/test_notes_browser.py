@@ -26,6 +26,7 @@ import pytest
 from bridgelaws.core import refs, urls
 from bridgelaws.stage4_render.page import t
 from conftest import PHONE, ROOT
+from test_accessibility import COLOUR_RULES, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("notes")]
 
@@ -406,3 +407,26 @@ def test_offline_the_notes_show_and_my_notes_lists_them(
         assert page.locator(".my-note").count() == len(notes)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_noted_pages_and_my_notes(
+    reader: Any, base_url: str, where: dict[str, Any], notes: list[Note], scheme: str
+) -> None:
+    """A provision with its toolbar, the note form open and notes from other texts beside it, and
+    My notes with notes: no violation (light), no contrast failure (dark)."""
+    only = None if scheme == "light" else COLOUR_RULES
+    reader.emulate_media(color_scheme=scheme)
+    try:
+        first = notes[0]
+        reader.goto("about:blank")  # a fresh load, not a move to the same page's fragment
+        reader.goto(f"{base_url}{law_url(where, first.doc, first.law)}#{first.ref}")
+        reader.locator(f".pv[data-provision='{first.ref}'] .pv-note-edit").tap()
+        reader.locator(".pv-editor textarea").wait_for()
+        reader.locator("aside.pv-note--other, aside.pv-note").first.wait_for()
+        assert not violations(reader, only=only)
+        reader.goto(base_url + urls.notes("tr"))
+        reader.locator(".my-note").first.wait_for()
+        assert not violations(reader, only=only)
+    finally:
+        reader.emulate_media(color_scheme="light")
