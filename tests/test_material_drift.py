@@ -253,7 +253,7 @@ COPIES = (
             Edit(
                 why=(
                     "the search page's script on search pages (/search/: search-anywhere.js); "
-                    "the provisions' tools on law and point pages"
+                    "the provisions' tools and the reader's notes on law and point pages; My notes on its page"
                 ),
                 upstream=lines("{% endfor %}"),
                 ours=lines(
@@ -267,7 +267,11 @@ COPIES = (
                     ' | url }}"></script>',
                     "{% endif %}",
                     "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
+                    "  {#- before provisions.js: it hears the first toolbar provisions.js opens -#}",
+                    '  <script type="module" src="{{ \'assets/javascripts/notes.js\' | url }}"></script>',
                     '  <script type="module" src="{{ \'assets/javascripts/provisions.js\' | url }}"></script>',
+                    "{% elif page and page.meta and page.meta.notes %}",
+                    '  <script type="module" src="{{ \'assets/javascripts/my-notes.js\' | url }}"></script>',
                     "{% endif %}",
                 ),
             ),

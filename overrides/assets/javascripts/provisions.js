@@ -128,6 +128,9 @@ function provisionTools(status) {
       tools.bar.insertBefore(copyButton(id), tools.bar.firstChild);
     }
     tools.box.classList.add("is-open");
+    // notes.js adds Bookmark and Note to the toolbar
+    tools.bar.setAttribute("data-provision", id);
+    document.dispatchEvent(new CustomEvent("provision:open", { detail: { id: id, bar: tools.bar } }));
   }
 
   function reset() {

@@ -20,6 +20,8 @@ Stable from the first release (documented in the README):
 ``/coverage/``, ``/<lang>/coverage/``   which law is in which text
 ``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
 ``/<lang>/terms/`` and ``/terms/``      the term base: each concept's words in every language
+``/notes/``, ``/<lang>/notes/``         My notes: the reader's bookmarks and notes (kept in the browser)
+``/notes/where.json``                   where each provision is in every other text, for the notes
 ``/api/laws.json``                      the open-data export: the index of the files below
 ``/api/documents/<id>.json``            one document's texts (``/api/documents/fi-2007.json``)
 ``/api/tmx/<id>_<id>.tmx``              a translation memory of two texts (``fi-2007_sv-2007.tmx``)
@@ -151,6 +153,16 @@ def web_manifest(lang: str) -> str:
     return f"{home(lang)}manifest.webmanifest"
 
 
+def notes(lang: str) -> str:
+    """My notes, in ``lang``'s interface: ``notes/``, ``fi/notes/``."""
+    return f"{language_prefix(lang)}notes/"
+
+
+def notes_data() -> str:
+    """Where each provision is in every other text, for the reader's notes: ``notes/where.json``."""
+    return f"{notes(DEFAULT_LANGUAGE)}where.json"
+
+
 def coverage(lang: str) -> str:
     """Which law is in which text, in ``lang``'s interface: ``coverage/``, ``sv/coverage/``."""
     return f"{language_prefix(lang)}coverage/"
@@ -205,6 +217,7 @@ def site_pages() -> list[tuple[str, bool]]:
             (_folder(compare(lang, 1)), True),
             (_folder(numbering(lang, 1)), True),
             (coverage(lang), True),
+            (notes(lang), True),
             (not_found(lang), False),
         ]
     reserved += [

@@ -11,6 +11,7 @@ from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.lawsubjects import rule_elsewhere_block, same_rule, split_mark
 from bridgelaws.stage4_render.national import national_rules_block
+from bridgelaws.stage4_render.notes import notes_here
 from bridgelaws.stage4_render.page import (
     Page,
     h,
@@ -71,6 +72,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law, term_base
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
     body.extend(["", *other_texts_block(corpus, page, law.number, entry, linkage.concordance)])
     body.extend(["", *script_data(page, entry)])
+    body.extend(notes_here(page, entry, law))
     return page
 
 

@@ -11,6 +11,7 @@ from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
 from bridgelaws.stage4_render.hubs import edition_page, home_page, hub_page, laws_index_page
 from bridgelaws.stage4_render.law import law_page
+from bridgelaws.stage4_render.notes import notes_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
@@ -42,6 +43,7 @@ def all_pages(
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
     for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
         pages.append(coverage_page(corpus, linkage, lang))
+        pages.append(notes_page(lang))
         pages.extend(compare_page(corpus, linkage, number, lang, memories) for number in corpus.law_numbers())
         pages.extend(numbering_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}

@@ -6,6 +6,7 @@ from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.notes import notes_here
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
 from bridgelaws.stage4_render.provisions import point_tools, print_note, script_data
 from bridgelaws.stage4_render.switcher import simple_alternates
@@ -56,6 +57,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
             body.extend([block, ""])
     body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *script_data(page, entry)])
+    body.extend(notes_here(page, entry, point))
     return page
 
 

@@ -122,6 +122,7 @@ def _is_language_page(site: Path, page: Path) -> bool:
 
 def shared_files(site: Path) -> list[Path]:
     files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    files.append(site / urls.notes_data())  # the reader's notes, shown where they belong on every text
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
     return [path for path in files if path.is_file()]
