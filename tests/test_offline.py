@@ -345,3 +345,16 @@ def test_every_page_links_its_languages_manifest(site: Path, page: str, manifest
     assert href
     target = site / href[1].lstrip("/") if href[1].startswith("/") else (site / page).parent / href[1]
     assert target.resolve() == (site / manifest).resolve()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_languages_index_pages_are_kept_with_each_language(site: Path, lang: str) -> None:
+    """The language menu of a kept coverage table, term base or laws index leads to the same page
+    in every language: those are kept too (with the file's hash); a law's compare and numbering
+    views of another language are not (they are kept once read online)."""
+    kept = offline_list(site, lang)
+    for other in facts.INTERFACE_LANGUAGES:
+        for url in (urls.coverage(other), urls.terms(other), urls.laws_index(other)):
+            assert kept.get(url) == offline.file_hash(offline.file_of(site, url)), (lang, url)
+    others = [other for other in facts.INTERFACE_LANGUAGES if other != lang]
+    assert not [other for other in others if urls.compare(other, 13) in kept or urls.numbering(other, 13) in kept]

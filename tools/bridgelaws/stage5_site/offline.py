@@ -4,7 +4,7 @@ After the build (and after Pagefind), :func:`write` adds:
 
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
-  (landing, the search page, the language's compare views and coverage), the assets and the
+  (landing, the search page; every language's coverage, term base and laws index), the assets and the
   language's part of the search index, and the pages of other languages its pages lead to
   (:func:`cited_files`: a citation ``→ fi 1997``, the language menu, a provision's toolbar, "this
   law in other texts" tapped at the table open).  The English interface holds no law text, so
@@ -120,10 +120,18 @@ def _is_language_page(site: Path, page: Path) -> bool:
     return first in facts.TEXT_LANGUAGES
 
 
+# Interface pages kept in every language with each language: the language menu of a kept page
+# leads to them, and they are few (the coverage table, the term base, the laws index: 0.3 MB
+# compressed for the four other languages).  A law's compare and numbering views and its "where to
+# read" page in the other languages (1.5 MB a language) are kept once read online, as every page is.
+EVERY_LANGUAGE = (urls.coverage, urls.terms, urls.laws_index)
+
+
 def shared_files(site: Path) -> list[Path]:
     files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
+    files += [file_of(site, url_for(lang)) for url_for in EVERY_LANGUAGE for lang in facts.INTERFACE_LANGUAGES]
     return [path for path in files if path.is_file()]
 
 
