@@ -14,6 +14,7 @@ text or a note the page should give in its own words (how a text was captured, a
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ class Foreign:
 WORD = re.compile(r"\w+")
 
 
+@functools.cache
 def foreign_strings(lang: str) -> list[Foreign]:
     """ui.toml's strings of every other language that the page's language says otherwise."""
     table = _strings()
