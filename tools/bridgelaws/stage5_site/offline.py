@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.page import t
 
 SERVICE_WORKER = Path(__file__).with_name("sw.js")
 # Shared pages every reader keeps (each language has its own compare, numbering and coverage pages).
@@ -268,10 +269,13 @@ def web_manifest(lang: str, name: str, description: str, theme_color: str) -> di
 
 
 def write_manifests(site: Path, names: dict[str, str], description: str, theme_color: str) -> None:
+    """Each language's manifest: its name, and as its description (what a phone shows when the
+    site is added to the home screen) ui.toml's ``tagline`` in that language (``description``,
+    the site's, where it is empty)."""
     for lang, name in names.items():
         target = site / urls.web_manifest(lang)
         target.parent.mkdir(parents=True, exist_ok=True)
-        manifest = web_manifest(lang, name, description, theme_color)
+        manifest = web_manifest(lang, name, t(lang, "tagline") or description, theme_color)
         target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), "utf-8")
 
 
