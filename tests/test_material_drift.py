@@ -252,12 +252,17 @@ COPIES = (
             ),
             Edit(
                 why=(
+                    "the light/dark toggle on the search pages (palette.js: no bundle there); "
                     "the search page's script on search pages (/search/: search-anywhere.js); "
                     "the provisions' tools and the reader's notes on law and point pages; My notes on its page"
                 ),
                 upstream=lines("{% endfor %}"),
                 ours=lines(
                     "{% endfor %}",
+                    "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",
+                    "  {#- the light/dark toggle, which Material's bundle drives on the other pages -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/palette.js' | url }}\"></script>",
+                    "{% endif %}",
                     "{% if page and page.meta and page.meta.search_page %}",
                     "  {#- async: run as soon as it is here, not after Material's bundle (deferred scripts wait",
                     "      for each other); everything it needs is above it in the page -#}",

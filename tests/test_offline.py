@@ -18,6 +18,7 @@ import pytest
 
 from bench.localsite import serve
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
 
 LANGUAGES = facts.TEXT_LANGUAGES
@@ -65,12 +66,16 @@ def cited_from(site: Path, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite(site: Path, lang: str) -> None:
+def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite_and_their_indexes(
+    site: Path, lang: str
+) -> None:
     others = [other for other in LANGUAGES if other != lang]
     kept = offline_list(site, lang)
     foreign = {url for url in kept if url.split("/")[0] in others}
     foreign_pages = {url for url in foreign if not url.endswith(".webmanifest")}
-    assert foreign_pages == cited_from(site, lang)
+    # and the index pages every language keeps of every other (their menus lead there)
+    indexes = {url_for(other) for other in others for url_for in offline.EVERY_LANGUAGE}
+    assert foreign_pages == cited_from(site, lang) | indexes
     assert foreign - foreign_pages <= {f"{other}/manifest.webmanifest" for other in others}  # what the pages load
     assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
     assert not [url for url in foreign if "/search/" in url]  # another language's search is not kept
@@ -148,6 +153,7 @@ def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Pat
     folder = site if lang == "en" else site / lang
     manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["lang"] == lang and manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["description"] == t(lang, "tagline")  # what the install dialog says, in the language
     assert (folder / manifest["scope"]).resolve() == site.resolve()
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes and any(icon["purpose"] == "maskable" for icon in manifest["icons"])
@@ -367,3 +373,16 @@ def test_every_page_links_its_languages_manifest(site: Path, page: str, manifest
     assert href
     target = site / href[1].lstrip("/") if href[1].startswith("/") else (site / page).parent / href[1]
     assert target.resolve() == (site / manifest).resolve()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_languages_index_pages_are_kept_with_each_language(site: Path, lang: str) -> None:
+    """The language menu of a kept coverage table, term base or laws index leads to the same page
+    in every language: those are kept too (with the file's hash); a law's compare and numbering
+    views of another language are not (they are kept once read online)."""
+    kept = offline_list(site, lang)
+    for other in facts.INTERFACE_LANGUAGES:
+        for url in (urls.coverage(other), urls.terms(other), urls.laws_index(other)):
+            assert kept.get(url) == offline.file_hash(offline.file_of(site, url)), (lang, url)
+    others = [other for other in facts.INTERFACE_LANGUAGES if other != lang]
+    assert not [other for other in others if urls.compare(other, 13) in kept or urls.numbering(other, 13) in kept]

@@ -113,8 +113,7 @@ def laws_index_page(
         if linkage and number in split:
             rows.append(_split_index_row(corpus, linkage, page, number, term_base, holders))
             continue
-        title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
-        title = corpus.law_title(number, title_lang)
+        title, title_lang = _index_title(corpus, term_base, number, lang, holders)
         links = " ".join(
             f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
             f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
@@ -122,13 +121,26 @@ def laws_index_page(
         ) or h(t(lang, "no_text"))
         rows.append(
             f'<tr id="law-{number}"><td><a href="{page.link(urls.law_hub(lang, number))}">{number}</a></td>'
-            f"<td{lang_attr(title_lang, lang)}>{h(display_title(title, title_lang))}</td><td>{links}</td></tr>"
+            f"<td{lang_attr(title_lang, lang)}>{h(title)}</td><td>{links}</td></tr>"
         )
     body.append(
         f'<div class="laws-index"><table><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
         f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
     return page
+
+
+def _index_title(
+    corpus: Corpus, term_base: TermBase | None, number: int, lang: str, holders: list[Entry]
+) -> tuple[str, str]:
+    """A laws-index row's title and its language: a text of ``lang`` prints it, else the term
+    base's title in ``lang`` (English ones on English pages), else a text of another language's."""
+    if own := corpus.law_title(number, lang):
+        return display_title(own, lang), lang
+    if term_base and (curated := law_title(term_base, number, lang)):
+        return curated, lang
+    other = holders[0].meta.lang if holders else lang
+    return display_title(corpus.law_title(number, other), other), other
 
 
 def _split_index_row(
@@ -285,9 +297,7 @@ def _texts_blocks(
         )
         body.extend([f"<p>{h(t(lang, 'texts_in_language'))}:</p>", "", f"<ul>{items}</ul>", ""])
     elif holders:
-        body.extend(
-            [f'<p class="missing">{h(t(lang, "not_in_language", n=number, language=language_name(lang)))}</p>', ""]
-        )
+        body.extend([f'<p class="missing">{h(t(lang, "not_in_language", n=number))}</p>', ""])
     else:
         body.extend([f'<p class="missing">{h(t(lang, "not_anywhere", n=number))}</p>', ""])
     others = [e for e in holders if e.meta.lang != lang]

@@ -44,7 +44,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law, term_base
         alternates=law_alternates(corpus, law.number, entry),
     )
     owner = str(law.number)
-    notes = Notes(owner, law.footnotes)  # markers are numbered in reading order: render in it
+    notes = Notes(owner, law.footnotes, lang)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page)
     tools = law_tools(page, corpus, linkage.concordance, entry)
     body = page.body

@@ -37,7 +37,7 @@ def all_pages(
         pages.append(document_page(corpus, linkage, entry))
         document_urls.add(urls.document(entry.meta))
         if entry.document.definitions:
-            pages.append(definitions_page(linkage, entry))
+            pages.append(definitions_page(linkage, entry, corpus, term_base))
         laws = sorted(entry.document.laws, key=lambda law: law.number)
         pages.extend(law_page(corpus, linkage, entry, law, term_base) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)

@@ -17,6 +17,7 @@ from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
+from bridgelaws.stage4_render.term_basis import basis_text
 from bridgelaws.termbase import Concept, Place, TermBase, definition_anchor
 
 
@@ -90,8 +91,11 @@ def _language_row(concept: Concept, code: str, page_lang: str) -> str:
     terms = concept.terms_in(code)
     if not terms:
         missing = concept.missing_in(code)
+        # why there is none: a reviewer's note in English, on the English page (and in the TBX)
         reason = (
-            f' <small class="term-basis"{lang_attr("en", page_lang)}>({h(missing.reason)})</small>' if missing else ""
+            f' <small class="term-basis">({h(missing.reason)})</small>'
+            if missing and page_lang == facts.DEFAULT_LANGUAGE
+            else ""
         )
         return f'{label}<dd class="term-missing">{h(t(page_lang, "terms_missing"))}{reason}</dd>'
     # a term not read in a published text says so in its source's label (visible, not a tooltip)
@@ -102,7 +106,7 @@ def _language_row(concept: Concept, code: str, page_lang: str) -> str:
             if term.checked is Checked.READ
             else f'<small class="term-basis not-verified">{h(t(page_lang, "terms_basis_not_verified"))}: '
         )
-        + f"<span{lang_attr('en', page_lang)}>{h(term.basis)}</span></small></dd>"
+        + f"{h(basis_text(term.basis, page_lang))}</small></dd>"
         for term in terms
     )
     return label + items
