@@ -54,6 +54,7 @@ KINDS = {
     "coverage": rf"^({LANG})?coverage/index\.html$",
     "404": rf"^({LANG})?404\.html$",
     "terms": rf"^({LANG})?terms/index\.html$",
+    "term details": rf"^({LANG})?terms/\d+-\d+/index\.html$",
 }
 ALL = ("en", *facts.TEXT_LANGUAGES)
 TEXTS = facts.TEXT_LANGUAGES
@@ -70,6 +71,7 @@ TODAY = {  # (kind, language) pairs that the site has now; more may come
     *((kind, "en") for kind in ("laws index", "law hub", "search", "compare", "numbering changes", "coverage", "404")),
     # every interface page in every language (issue 16) and the term base (issue 17)
     *((kind, lang) for kind in ("compare", "numbering changes", "coverage", "404", "terms") for lang in ALL),
+    *(("term details", lang) for lang in ALL),  # the term base's details, ten laws a page (issue 41)
 }
 
 
