@@ -116,8 +116,8 @@ def terms_page(base: TermBase, lang: str, memories: Memories = ()) -> Page:
             # language would be a tenth of the first visit
             entries.append(
                 f'<li id="{h(concept.id)}">'
-                f'<a href="{h(page.link(concept_url(concept, lang)))}"><span class="term-number">'
-                f"{governing_number(concept)}</span> <span{lang_attr(name_lang, lang)}>{h(name)}</span></a></li>"
+                f'<span class="term-number">{governing_number(concept)}</span> '
+                f'<a href="{h(page.link(concept_url(concept, lang)))}"{lang_attr(name_lang, lang)}>{h(name)}</a></li>'
             )
         page.body.extend(
             [
