@@ -57,6 +57,7 @@ KINDS = [
     "compare/16/?c=fi-1997,fi-2007",
     "numbering/16/",
     "sv/terms/",
+    "fi/terms/40-49/",
     "fi/search/",
     "search/",
     "sv/2007/45/",

@@ -241,7 +241,10 @@ COPIES = (
                     "    Material's own search, tooltips, back-to-top) they do not use, and the drawer and the",
                     "    language menu work without it (checkbox and focus CSS).  Its 34 KB (gzip) were a fifth",
                     "    of a first search and most of the main thread's work before Pagefind could start. -#}",
-                    "{% if not (page and page.meta and (page.meta.search_page or page.meta.search_root)) %}",
+                    "{#- Nor on the term base's index, whose first visit a phone pays in full (60 KB, HTML, CSS and",
+                    "    scripts: tests/test_terms_index.py); it has no tooltips, and reads top to bottom. -#}",
+                    "{% if not (page and page.meta and (page.meta.search_page or page.meta.search_root"
+                    " or page.meta.terms_index)) %}",
                 )
                 + "<script defer src=\"{{ 'assets/javascripts/bundle.",
             ),
@@ -254,7 +257,8 @@ COPIES = (
                 why=(
                     "the light/dark toggle on the search pages (palette.js: no bundle there); "
                     "the search page's script on search pages (/search/: search-anywhere.js); "
-                    "the provisions' tools and the reader's notes on law and point pages; My notes on its page"
+                    "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
+                    " the term index's filter on the term index"
                 ),
                 upstream=lines("{% endfor %}"),
                 ours=lines(
@@ -277,6 +281,9 @@ COPIES = (
                     '  <script type="module" src="{{ \'assets/javascripts/provisions.js\' | url }}"></script>',
                     "{% elif page and page.meta and page.meta.notes %}",
                     '  <script type="module" src="{{ \'assets/javascripts/my-notes.js\' | url }}"></script>',
+                    "{% endif %}",
+                    "{% if page and page.meta and page.meta.terms_index %}",
+                    '  <script type="module" src="{{ \'assets/javascripts/terms.js\' | url }}"></script>',
                     "{% endif %}",
                 ),
             ),

@@ -41,6 +41,8 @@ PAGE_TYPES = {
     "law missing in a language": "pl/laws/13/index.html",
     "compare view (law 13, all texts)": "compare/13/index.html",
     "search page (engine loaded on demand)": "fi/search/index.html",
+    "term index (sv)": "sv/terms/index.html",
+    "term details (fi, laws 40–49)": "fi/terms/40-49/index.html",
 }
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="([^"]+\.(?:css|js))"')
 

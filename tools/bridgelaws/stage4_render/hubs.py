@@ -21,6 +21,7 @@ from bridgelaws.stage4_render.page import (
     t,
 )
 from bridgelaws.stage4_render.switcher import law_alternates, simple_alternates
+from bridgelaws.stage4_render.terms import concept_url
 from bridgelaws.termbase import Concept, TermBase
 
 
@@ -205,8 +206,9 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base
     governed = governed_concepts(term_base, number, lang) if term_base else []
     concepts: list[str] = []
     if governed:
-        terms_url = page.link(urls.terms(lang))
-        items = "".join(f'<li><a href="{h(terms_url)}#{h(c.id)}">{h(word)}</a></li>' for c, word in governed)
+        items = "".join(
+            f'<li><a href="{h(page.link(concept_url(c, lang)))}">{h(word)}</a></li>' for c, word in governed
+        )
         concepts = [f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", f'<ul class="hub-concepts">{items}</ul>']
     if split:
         body.extend([f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>', ""])

@@ -15,7 +15,7 @@ from bridgelaws.stage4_render.notes import notes_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
-from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.stage4_render.terms import terms_pages
 from bridgelaws.termbase import TermBase
 
 
@@ -53,7 +53,6 @@ def all_pages(
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
     if term_base is not None:
-        pages.extend(
-            terms_page(corpus, term_base, lang, linkage.concordance, memories) for lang in facts.INTERFACE_LANGUAGES
-        )
+        for lang in facts.INTERFACE_LANGUAGES:
+            pages.extend(terms_pages(corpus, term_base, lang, linkage.concordance, memories))
     return pages
