@@ -383,7 +383,7 @@ def test_offline_the_notes_show_and_my_notes_lists_them(
     """A reader of Swedish imports the notes, the service worker keeps Swedish, the network goes:
     the Swedish texts still show every note where it belongs, and My notes lists them."""
     lang = "sv"
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     try:
         page = context.new_page()
         page.goto(base_url + urls.notes(lang))
