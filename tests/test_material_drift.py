@@ -255,7 +255,8 @@ COPIES = (
             ),
             Edit(
                 why=(
-                    "the light/dark toggle on the search pages (palette.js: no bundle there); "
+                    "the light/dark toggle on the search pages (palette.js: no bundle there), the reader's place"
+                    " and the compare view's texts on the others (keep-place.js, compare.js); "
                     "the search page's script on search pages (/search/: search-anywhere.js); "
                     "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
                     " the term index's filter on the term index"
@@ -266,6 +267,13 @@ COPIES = (
                     "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",
                     "  {#- the light/dark toggle, which Material's bundle drives on the other pages -#}",
                     "  <script defer src=\"{{ 'assets/javascripts/palette.js' | url }}\"></script>",
+                    "{% else %}",
+                    "  {#- the reader's place kept across editions and languages, and the compare view's texts: not",
+                    "      on the search pages, which have neither (their first search counts every byte) -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/keep-place.js' | url }}\"></script>",
+                    "  {% if page and page.meta and page.meta.compare %}",
+                    "  <script defer src=\"{{ 'assets/javascripts/compare.js' | url }}\"></script>",
+                    "  {% endif %}",
                     "{% endif %}",
                     "{% if page and page.meta and page.meta.search_page %}",
                     "  {#- async: run as soon as it is here, not after Material's bundle (deferred scripts wait",

@@ -34,8 +34,11 @@ LANGUAGES = [lang for lang in facts.INTERFACE_LANGUAGES if lang != facts.DEFAULT
 ENGLISH_ALLOWED = (
     "a[hreflang=en]",  # a link to the English pages, named in English as the language menu names it
     "li of links to the English pages",  # the 404 page's list of each language's home and search
-    ".term-concept",  # the terms page: a concept's English words, and its English name where it has no other
+    ".term-concept",  # the term details: a concept's English words, and its English name where it has no other
+    ".term-letter, .term-titles",  # the term index: a concept's or a law's English name where it has no other
 )
+# the term base's blocks, where the data's own English is in place (ENGLISH_ALLOWED)
+TERM_BASE_BLOCKS = {"term-concept", "term-letter", "term-titles"}
 
 
 def pattern(value: str) -> re.Pattern[str] | None:
@@ -118,7 +121,7 @@ class PageWords(HTMLParser):
         if "data-pagefind-ignore" in values:
             law_text = False
         lang = values.get("lang")
-        if "term-concept" in classes or (tag == "a" and values.get("hreflang") == "en"):
+        if TERM_BASE_BLOCKS & set(classes) or (tag == "a" and values.get("hreflang") == "en"):
             allowed = True
         if lang == "en" and not allowed and not law_text and "hidden" not in values:
             if tag == "li":
