@@ -14,23 +14,34 @@ from bridgelaws.stage4_render.redline import diff, is_rewrite, kept_share, piece
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("lang", "text", "expected"),
     [
-        ("Yksi lause. Toinen lause.", [("Yksi", "lause."), ("Toinen", "lause.")]),
-        ("Katso (ks. 13F) tästä. Sitten", [("Katso", "(ks.", "13F)", "tästä."), ("Sitten",)]),  # ks. is no end
-        ("se on: a) kortti", [("se", "on:", "a)", "kortti")]),  # a colon before a small letter goes on
-        ("Jos näin: Kilpailunjohtaja", [("Jos", "näin:"), ("Kilpailunjohtaja",)]),
-        ("t.ex. Lag 12 gäller", [("t.ex.", "Lag", "12", "gäller")]),
-        ("", []),
+        ("fi", "Yksi lause. Toinen lause.", [("Yksi", "lause."), ("Toinen", "lause.")]),
+        ("fi", "Katso (ks. 13F) tästä. Sitten", [("Katso", "(ks.", "13F)", "tästä."), ("Sitten",)]),  # ks. is no end
+        ("fi", "se on: a) kortti", [("se", "on:", "a)", "kortti")]),  # a colon before a small letter goes on
+        ("fi", "Jos näin: Kilpailunjohtaja", [("Jos", "näin:"), ("Kilpailunjohtaja",)]),
+        ("sv", "t.ex. Lag 12 gäller", [("t.ex.", "Lag", "12", "gäller")]),
+        ("sv", "gör han så. Ett sådant", [("gör", "han", "så."), ("Ett", "sådant")]),  # a short word ends one
+        ("fi", "  ", []),
+        ("fi", "", []),
     ],
-    ids=["stops", "abbreviation", "colon-list", "colon-sentence", "dotted-abbreviation", "empty"],
+    ids=[
+        "stops",
+        "abbreviation",
+        "colon-list",
+        "colon-sentence",
+        "dotted-abbreviation",
+        "short-word",
+        "blank",
+        "empty",
+    ],
 )
-def test_sentences(text: str, expected: list[tuple[str, ...]]) -> None:
-    assert sentences(text) == expected
+def test_sentences(lang: str, text: str, expected: list[tuple[str, ...]]) -> None:
+    assert sentences(text, lang) == expected
 
 
 def test_a_title_is_a_sentence_of_its_own() -> None:
-    assert sentences(["Syytön osapuoli", "Syyttömälle puolelle tiedot ovat luvallisia."]) == [
+    assert sentences(["Syytön osapuoli", "Syyttömälle puolelle tiedot ovat luvallisia."], "fi") == [
         ("Syytön", "osapuoli"),
         ("Syyttömälle", "puolelle", "tiedot", "ovat", "luvallisia."),
     ]
@@ -64,7 +75,7 @@ def test_a_title_is_a_sentence_of_its_own() -> None:
     ids=["same", "replaced-words", "escaped", "all-new", "sentence-inserted", "sentence-replaced"],
 )
 def test_diff_html(old: str, new: str, expected: str) -> None:
-    assert pieces_html(list(diff(old, new))) == expected
+    assert pieces_html(list(diff(old, new, "fi"))) == expected
 
 
 def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
@@ -78,7 +89,7 @@ def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
         "Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat laillisia, "
         "olipa kyseessä oman puolen tai vastustajien toimi."
     ]
-    assert pieces_html(list(diff(old, new))) == (
+    assert pieces_html(list(diff(old, new, "fi"))) == (
         "<del>Syytön osapuoli</del> Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat "
         "<del>luvallisia,</del> <ins>laillisia,</ins> olipa kyseessä oman puolen tai vastustajien "
         "<del>toimet.</del> <ins>toimi.</ins>"
@@ -102,7 +113,7 @@ def words_of(marked: str, drop: re.Pattern[str]) -> list[str]:
 
 @given(TEXT, TEXT)
 def test_the_redline_holds_both_texts(old: str, new: str) -> None:
-    marked = pieces_html(list(diff(old, new)))
+    marked = pieces_html(list(diff(old, new, "fi")))
     assert words_of(marked, INS) == old.split()
     assert words_of(marked, DEL) == new.split()
     assert "<b>" not in marked  # the source text is escaped, never markup
@@ -110,14 +121,14 @@ def test_the_redline_holds_both_texts(old: str, new: str) -> None:
 
 @given(BLOCKS, BLOCKS)
 def test_the_redline_of_blocks_holds_both_texts(old: list[str], new: list[str]) -> None:
-    marked = pieces_html(list(diff(old, new)))
+    marked = pieces_html(list(diff(old, new, "fi")))
     assert words_of(marked, INS) == " ".join(old).split()
     assert words_of(marked, DEL) == " ".join(new).split()
 
 
 @given(TEXT, TEXT)
 def test_diff_pieces_alternate_and_rebuild_both_texts(old: str, new: str) -> None:
-    pieces = list(diff(old, new))
+    pieces = list(diff(old, new, "fi"))
     assert all(a[0] != b[0] for a, b in itertools.pairwise(pieces))
     assert " ".join(text for op, text in pieces if op != "+").split() == old.split()
     assert " ".join(text for op, text in pieces if op != "-").split() == new.split()
@@ -141,10 +152,10 @@ REWRITTEN_OLD = (
     ids=["rewritten", "emptied", "short-title", "edited", "sentence-added"],
 )
 def test_a_pair_keeping_almost_none_of_its_words_was_rewritten(old: str, new: str, expected: bool) -> None:
-    assert is_rewrite(list(diff(old, new))) is expected
+    assert is_rewrite(list(diff(old, new, "fi"))) is expected
 
 
 @given(TEXT, TEXT)
 def test_the_shared_share_is_a_share(old: str, new: str) -> None:
-    assert 0 <= kept_share(list(diff(old, new))) <= 1
-    assert kept_share(list(diff(old, old))) == 1
+    assert 0 <= kept_share(list(diff(old, new, "fi"))) <= 1
+    assert kept_share(list(diff(old, old, "fi"))) == 1

@@ -151,12 +151,13 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
         if other.paragraphs and cell.paragraphs:
-            pieces = redline_of(_unmarked(other), _unmarked(cell))  # computed once: for the test and the marks
+            # computed once: for the test and the marks
+            pieces = redline_of(_unmarked(other), _unmarked(cell), meta.lang)
             rest = ""
         else:
             # a heading on one side (2007 16B over 16B1-16B3, where 1997 16A is one paragraph):
             # its text is in the rows below, so only the titles compare; no rewording is claimed
-            pieces = redline_of(_titles(other), _titles(cell))
+            pieces = redline_of(_titles(other), _titles(cell), meta.lang)
             rest = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
         if is_rewrite(pieces):
             # a rewritten pair is read side by side: its redline would strike out all of one text;
@@ -193,9 +194,10 @@ def unverified_note(row: Row, edition: str, lang: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def redline_of(old: tuple[str, ...], new: tuple[str, ...]) -> Pieces:
-    """The redline of two cells' blocks, diffed once: every interface language's compare page shows it."""
-    return tuple(diff(old, new))
+def redline_of(old: tuple[str, ...], new: tuple[str, ...], lang: str) -> Pieces:
+    """The redline of two cells' blocks in ``lang`` (two editions of one language), diffed once:
+    every interface language's compare page shows it."""
+    return tuple(diff(old, new, lang))
 
 
 def gap_html(gap: Gap, lang: str) -> str:

@@ -3,9 +3,10 @@
 Computed at build time with the standard library's :mod:`difflib` (no hand-written diff
 algorithm).  A rewritten section is compared the way a reader compares it:
 
-1. both texts are split into sentences (:func:`sentences`: a word ending in ``.``, ``!``,
-   ``?``, ``:`` or ``;`` before a word that starts with a capital letter ends a sentence,
-   unless it looks like an abbreviation, ``ks.``, ``t.ex.``);
+1. both texts are split into sentences by their language's rules
+   (:func:`bridgelaws.core.sentences.split`: a word ending in ``.``, ``!``, ``?``, ``:`` or
+   ``;`` before a word that starts with a capital letter ends a sentence, unless it is one of
+   the language's abbreviations, ``ks.``, ``t.ex.``), each block (a title, a paragraph) ending one;
 2. the two sentence sequences are aligned with :class:`difflib.SequenceMatcher` (identical
    sentences), and in each stretch between identical ones the most similar pair of sentences
    is matched first, then the stretches on either side of it, as long as a pair's character
@@ -28,18 +29,9 @@ import html
 import re
 from collections.abc import Iterator, Sequence
 
+from bridgelaws.core.sentences import split
+
 TOKEN = re.compile(r"\S+")  # "Kilpailunjohtaja" / "(ks." / "13F),"
-SENTENCE_END = re.compile(r"[.!?:;][\"'”’»)\]]*$")  # "pelaaja." / "tarjous:" / "(13F)."
-OPENING = re.compile(r"^[\"'“”‘’«(\[]*")  # what may stand before a sentence's first letter
-ABBREVIATION = re.compile(
-    r"""
-    ^[(\["'“”‘’«]*
-    (?: [^\W\d_]{1,2}\.                  # ks.  s.  eg.
-      | (?: [^\W\d_]+ \. ){2,}           # t.ex.  s.k.  e.g.
-      )$
-    """,
-    re.VERBOSE,
-)
 # Sentences are compared word by word from this character similarity on: Finnish 1997 16A1 and
 # 2007 16B2, one sentence rewritten around the same clauses, score 0.52; unrelated sentences of
 # the two texts score 0.26 (median of random pairs; 0.36 at the 90th percentile).
@@ -53,28 +45,15 @@ def tokens(text: str) -> list[str]:
     return TOKEN.findall(text)
 
 
-def _starts_sentence(word: str) -> bool:
-    rest = OPENING.sub("", word)
-    return bool(rest) and rest[0].isupper()
-
-
-def sentences(text: str | Sequence[str]) -> list[Sentence]:
+def sentences(text: str | Sequence[str], lang: str) -> list[Sentence]:
     """The text's words, grouped into sentences (every word in exactly one, in order).
 
     Given several blocks (a title and paragraphs), each block ends a sentence: a title has
     no full stop, and is compared as a sentence of its own.
     """
     if not isinstance(text, str):
-        return [sentence for block in text for sentence in sentences(block)]
-    words = tokens(text)
-    found: list[Sentence] = []
-    start = 0
-    for index, word in enumerate(words):
-        last = index + 1 == len(words)
-        if last or (SENTENCE_END.search(word) and not ABBREVIATION.match(word) and _starts_sentence(words[index + 1])):
-            found.append(tuple(words[start : index + 1]))
-            start = index + 1
-    return found
+        return [sentence for block in text for sentence in sentences(block, lang)]
+    return [words for piece in split(text, lang) if (words := tuple(tokens(piece)))]
 
 
 def similarity(a: Sentence, b: Sentence) -> float:
@@ -121,14 +100,15 @@ def _stretch(a: Sequence[Sentence], b: Sequence[Sentence]) -> Iterator[tuple[Op,
 Text = str | Sequence[str]  # a text, or its blocks (title, paragraphs), each ending a sentence
 
 
-def diff(old: Text, new: Text) -> Iterator[tuple[Op, str]]:
-    """(op, text) pieces: op is ``=`` (both), ``-`` (only in old) or ``+`` (only in new).
+def diff(old: Text, new: Text, lang: str) -> Iterator[tuple[Op, str]]:
+    """(op, text) pieces of two texts in ``lang``: op is ``=`` (both), ``-`` (only in old) or
+    ``+`` (only in new).
 
     Each piece is its words joined by single spaces; consecutive pieces of one op are joined,
     so the ops alternate.  Dropping the ``+`` pieces gives the old text's words, dropping the
     ``-`` pieces the new text's.
     """
-    a, b = sentences(old), sentences(new)
+    a, b = sentences(old, lang), sentences(new, lang)
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     pieces: list[tuple[Op, list[str]]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
