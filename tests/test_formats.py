@@ -26,6 +26,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.model import Law, Provision
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Relation
+from bridgelaws.stage4_render import tmx as tmx_writer
 from bridgelaws.stage4_render.page import t
 from bridgelaws.termbase import PREFIX, TermBase
 from conftest import ROOT
@@ -51,11 +52,14 @@ def term_base() -> TermBase:
 
 @dataclass(frozen=True)
 class Read:
-    """A unit as translate-toolkit reads it: each side's document, provision and text."""
+    """A unit as translate-toolkit reads it: each side's document, provision and text, and for a
+    sentence of a provision's text which of how many (``x-sentence`` "2/3")."""
 
     part: str
     relation: str
     sides: tuple[tuple[str, str, str], ...]  # (document, provision, text) per tuv
+    sentence: tuple[int, int] | None
+    segtype: str | None
 
 
 def _props(element: Any) -> dict[str, str]:
@@ -70,8 +74,28 @@ def read_memory(files: dict[str, str], first: str, second: str) -> list[Read]:
         tuvs = unit.getlanguageNodes()
         sides = tuple((_props(tuv)["x-document"], _props(tuv)["x-provision"], unit.getNodeText(tuv)) for tuv in tuvs)
         assert sides[0][2] == unit.source and sides[1][2] == unit.target
-        found.append(Read(own["x-part"], own["x-relation"], sides))
+        sentence = None
+        if "x-sentence" in own:
+            index, count = own["x-sentence"].split("/")
+            sentence = int(index), int(count)
+        found.append(Read(own["x-part"], own["x-relation"], sides, sentence, unit.xmlelement.get("segtype")))
     return found
+
+
+def texts_of(read: list[Read], mine: str, theirs: str) -> list[Read]:
+    """The units of a pair of provisions' own texts: the whole text, or its sentences in order."""
+    return [u for u in read if (u.sides[0][1], u.sides[1][1]) == (mine, theirs) and u.part == "text"]
+
+
+def made_of(pieces: list[str], text: str) -> bool:
+    """Whether ``pieces`` are ``text``'s, in order, as printed, with only whitespace between them."""
+    at = 0
+    for piece in pieces:
+        found = text.find(piece, at)
+        if found < 0 or text[at:found].strip():
+            return False
+        at = found + len(piece)
+    return not text[at:].strip()
 
 
 def pairs_of(read: list[Read]) -> set[tuple[str, str]]:
@@ -215,9 +239,9 @@ def test_corresponding_provisions_are_units_and_others_are_not(
             assert mine not in {a for a, _ in pairs}, (kind, mine)
         elif paired:
             assert (mine, theirs) in pairs, (kind, mine, theirs)
-            text = next(u for u in read if (u.sides[0][1], u.sides[1][1]) == (mine, theirs) and u.part == "text")
-            assert text.sides[0][2] == own_text(printed(entry(corpus, first))[mine])
-            assert text.sides[1][2] == own_text(printed(entry(corpus, second))[theirs])
+            texts = texts_of(read, mine, theirs)
+            assert made_of([u.sides[0][2] for u in texts], own_text(printed(entry(corpus, first))[mine]))
+            assert made_of([u.sides[1][2] for u in texts], own_text(printed(entry(corpus, second))[theirs]))
         else:
             assert (mine, theirs) not in pairs, (kind, mine, theirs)
 
@@ -226,6 +250,128 @@ def test_cross_edition_units_say_the_concordance_relation(files: dict[str, str])
     relations = {unit.relation for unit in read_memory(files, "fi-1997", "fi-2007")}
     assert relations <= {"same", "renumbered", "moved", "reworded"} and "renumbered" in relations
     assert {unit.relation for unit in read_memory(files, "fi-2007", "sv-2007")} == {"same edition"}
+
+
+# -- sentences, where the two texts split a provision alike ----------------------------------------
+
+NUMBER = re.compile(r"\d+")
+
+
+def test_a_provisions_text_is_one_unit_or_its_sentences_in_order(files: dict[str, str], corpus: Corpus) -> None:
+    """In every memory, each pair of provisions' own texts is one unit (no segtype of its own), or
+    two or more units, ``x-sentence`` 1/n … n/n with ``segtype="sentence"``, whose segments are, in
+    order and on each side, the provision's own text as printed; the two sentences of each such
+    unit name the same numbers.  The index counts the sentence units."""
+    memories = json.loads(files[urls.export()])["formats"]["tmx"]
+    split = 0
+    for memory in memories:
+        read = read_memory(files, *memory["documents"])
+        texts = [printed(entry(corpus, doc_id)) for doc_id in memory["documents"]]
+        sentence_units = [u for u in read if u.sentence]
+        assert memory["sentence_units"] == len(sentence_units)
+        assert all(u.segtype == "sentence" and u.part == "text" for u in sentence_units)
+        assert all(u.segtype is None for u in read if not u.sentence)
+        for mine, theirs in pairs_of(read):
+            units = texts_of(read, mine, theirs)
+            if not units:
+                continue  # a title only
+            if len(units) == 1:
+                assert units[0].sentence is None, (memory["documents"], mine)
+            else:
+                split += 1
+                assert [u.sentence for u in units] == [(n, len(units)) for n in range(1, len(units) + 1)]
+                for unit in units:
+                    a, b = unit.sides[0][2], unit.sides[1][2]
+                    assert sorted(NUMBER.findall(a)) == sorted(NUMBER.findall(b)), (mine, a, b)
+            for side, (ref, text) in enumerate(zip((mine, theirs), texts, strict=True)):
+                assert made_of([u.sides[side][2] for u in units], own_text(text[ref])), (memory["documents"], ref)
+    assert split >= 10
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "expected"),
+    [
+        (["Yksi lause.", "Toinen lause."], ["En mening.", "En annan mening."], True),
+        (["Katso 65B3.", "Ja 12C1(b)."], ["Se lag 65B3.", "Och 12C1b."], True),  # the same numbers, written apart
+        (["Koko teksti yhtenä lauseena."], ["Hela texten som en mening."], False),  # one sentence: the text's unit
+        (["Yksi.", "Kaksi.", "Kolme."], ["Ett.", "Två."], False),  # not as many
+        (["Katso 65B3.", "Toinen."], ["Se lag 65B2.", "Annan."], False),  # another citation
+        (["Katso 65B3.", "Toinen 3."], ["Se lag 65B.", "Annan 33."], False),  # numbers moved between sentences
+        (
+            ["Pitkä ensimmäinen lause, joka jatkuu ja jatkuu vielä pitkään.", "Lyhyt."],
+            ["Kort.", "En lång andra mening som fortsätter och fortsätter länge."],
+            False,  # cut at other places: the lengths do not follow the texts'
+        ),
+    ],
+    ids=["alike", "citations", "one-sentence", "counts", "other-number", "numbers-moved", "lengths"],
+)
+def test_sentences_correspond_only_where_the_texts_split_alike(
+    mine: list[str], theirs: list[str], expected: bool
+) -> None:
+    assert tmx_writer.correspond(mine, theirs) is expected
+
+
+# Held out: pairs of sentences read in the two texts and found to translate each other (the
+# second text's sentence is the first's, in the same place of the provision) …
+SENTENCE_PAIRS = [
+    (
+        ("fi-2007", "sv-2007", "9A2", "9A2"),
+        "Virheellisesti merkitystä tikistä ks. 65B3.",
+        "För kort som pekar i fel riktning se lag 65B3.",
+    ),
+    (("fi-2007", "sv-2007", "15C", "15C"), "Uusi tarjoussarja alkaa.", "En ny budgivning börjar."),
+    (
+        ("fi-1997", "fi-2007", "5B", "5B"),
+        "Kilpailunjohtaja on vastuussa siitä, että ohjeet annetaan selvästi.",
+        "Kilpailunjohtaja on vastuussa siitä, että ohjeet annetaan selvästi.",
+    ),
+    (
+        ("fi-1997", "fi-2007", "89", "12C3"),
+        "Määrätessään korjatun pistetuloksen kilpailunjohtaja älköön kuitenkaan antako kurinpidollisia"
+        " rangaistuspisteitä rikkojan partnerille, jos tämä kilpailunjohtajan käsityksen mukaan ei ole millään"
+        " tavoin vastuussa rikkomuksesta.",
+        "Kilpailunjohtaja ei kuitenkaan saa määrätä menettelytaparangaistusta rikkojan partnerille, jos tämä"
+        " hänen käsityksensä mukaan ei ole millään tavoin moitittavissa.",
+    ),
+    (
+        ("fi-1997", "sv-2007", "14B3", "14B4"),
+        "Siitä voi tulla rangaistuskortti (50 §) ja sen pelaamatta jääminen voi aiheuttaa revokin.",
+        "Det kan bli ett straffkort (lag 50), och underlåtenhet att ha spelat det, kan innebära revoke.",
+    ),
+    (
+        ("fi-2007", "tr-2017", "12C1a", "12C1a"),
+        "Tämä tulos korvaa pelissä saadun tuloksen.",
+        "Böyle bir skor oyun sırasında elde edilen skorun yerine geçer.",
+    ),
+    (
+        ("sv-2007", "tr-2017", "12C3", "12C3"),
+        "Men tävlingsledaren skall inte utdöma straff för felaktigt förfarande till den felandes partner, om han"
+        " är av åsikten att denne inte på något sätt är skyldig.",
+        "Ancak hakem, kusurlu oyuncunun ortağına, suçlu olmadığına kanaat getirirse, yöntemsel ceza uygulamamalıdır.",
+    ),
+]
+# … and provisions whose sentences do not pair, kept whole
+KEPT_WHOLE = [
+    ("fi-1997", "fi-2007", "15C", "15C"),  # six sentences each, but 1997's second is the end of 2007's first
+    ("fi-1997", "fi-2007", "6D1", "6D1"),  # one sentence against four
+    ("fi-2007", "sv-2007", "12C1e", "12C1c"),  # one against three
+    ("fi-2007", "sv-2007", "16B3", "16B3"),  # two each, but a footnote's number in the Finnish only
+    ("fi-2007", "tr-2017", "13C", "13D"),  # two each, but the Turkish summary leaves out the citations
+]
+
+
+def test_held_out_sentence_pairs_are_units_and_unpaired_provisions_stay_whole(
+    files: dict[str, str], corpus: Corpus
+) -> None:
+    for (first, second, mine, theirs), a, b in SENTENCE_PAIRS:
+        units = texts_of(read_memory(files, first, second), mine, theirs)
+        assert len(units) > 1, (first, second, mine)
+        found = [u for u in units if (u.sides[0][2], u.sides[1][2]) == (a, b)]
+        assert len(found) == 1 and found[0].segtype == "sentence", (first, second, mine, a)
+    for first, second, mine, theirs in KEPT_WHOLE:
+        units = texts_of(read_memory(files, first, second), mine, theirs)
+        assert len(units) == 1 and units[0].sentence is None, (first, second, mine)
+        assert units[0].sides[0][2] == own_text(printed(entry(corpus, first))[mine])
 
 
 # -- the term base ------------------------------------------------------------------------------

@@ -206,7 +206,12 @@ def files(
             url = urls.translation_memory(first.meta.id, second.meta.id)
             written[url] = tmx.dumps(first, second, units)
             formats["tmx"].append(
-                {"url": urls.absolute(url), "documents": [first.meta.id, second.meta.id], "units": len(units)}
+                {
+                    "url": urls.absolute(url),
+                    "documents": [first.meta.id, second.meta.id],
+                    "units": len(units),
+                    "sentence_units": sum(1 for unit in units if unit.sentence),
+                }
             )
     if term_base is not None:
         url = urls.term_base_tbx()

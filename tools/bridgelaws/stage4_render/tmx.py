@@ -11,16 +11,26 @@ row, holds text one side lacks, and a translator's tool would offer it as a tran
 A translation unit is a provision's title or its own text (its paragraphs, not its
 sub-provisions'), in each text as printed; each side says its document, its own number
 (``x-provision``) and its URL, the unit its law and how the two correspond (``x-relation``).
+Where the two texts split a provision's own text alike, each of its sentences is a unit of its
+own (``segtype="sentence"``, ``x-sentence`` "2/3"), the level a translator's tool reuses: the
+sentences are each language's (:func:`bridgelaws.core.sentences.split`, each paragraph ending
+one), and they correspond only where the two texts have as many, more than one, each pair
+names the same numbers (citations, counts, percentages: ``ks. 65B3`` and ``se lag 65B3``,
+``60 %`` and ``%60``) and each pair's lengths are in about the proportion of the two texts'
+(:data:`LENGTH_FACTOR`: as many sentences may still be cut at different places, as fi-1997
+15C's first two sentences are fi-2007's first).  Otherwise the provision's text stays one unit:
+a sentence is never paired with another unless the two texts split alike.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from bridgelaws.core import facts, urls
+from bridgelaws.core import facts, sentences, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Concordance, Relation
@@ -31,7 +41,13 @@ ONE_TO_ONE = (Relation.SAME, Relation.RENUMBERED, Relation.MOVED, Relation.REWOR
 # XML 1.0 cannot carry these at all (intake removes them from the sources; a plan never has them)
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-WRITER_VERSION = "1"  # the shape of the units this module writes (creationtoolversion); bumped when it changes
+NUMBER = re.compile(r"\d+")  # what two corresponding sentences both name: "65B3" → 65, 3
+# A pair of sentences whose length ratio is more than this factor off the two texts' is not a
+# pair: measured over the provisions split alike, corresponding pairs are within 1.8 (fi-2007
+# 12C1a's short second sentence against the Swedish), the one pair split at different places
+# (fi-1997 15C, six sentences each, against fi-2007 and sv-2007) 4.4 and 4.8.
+LENGTH_FACTOR = 2.5
+WRITER_VERSION = "2"  # the shape of the units this module writes (creationtoolversion); bumped when it changes
 
 
 @dataclass(frozen=True)
@@ -53,22 +69,67 @@ class Side:
 
 @dataclass(frozen=True)
 class Unit:
-    """A translation unit: ``part`` is ``title`` or ``text``; ``law`` the row's law (first text's numbering)."""
+    """A translation unit: ``part`` is ``title`` or ``text``; ``law`` the row's law (first text's
+    numbering); ``sentence`` (n, of) where the unit is the n-th of the provision's sentences."""
 
     law: int
     part: str
     relation: str
     first: Side
     second: Side
+    sentence: tuple[int, int] | None = None
 
     @property
     def id(self) -> str:
-        return f"{self.first.ref}={self.second.ref}:{self.part}"
+        whole = f"{self.first.ref}={self.second.ref}:{self.part}"
+        return f"{whole}:{self.sentence[0]}" if self.sentence else whole
 
 
 def _blocks(cell: Cell) -> dict[str, str]:
     text = " ".join(p.text for p in cell.paragraphs)
     return {"title": cell.title.strip(), "text": text.strip()}
+
+
+def cell_sentences(cell: Cell, lang: str) -> list[str]:
+    """A provision's own text as sentences in ``lang``, each paragraph ending one, as printed
+    without the whitespace around them."""
+    return [piece.strip() for p in cell.paragraphs for piece in sentences.split(p.text, lang) if piece.strip()]
+
+
+def correspond(mine: list[str], theirs: list[str]) -> bool:
+    """Whether two provisions' sentences pair one to one: as many on each side, more than one,
+    each pair naming the same numbers, its lengths in about the proportion of the two texts'."""
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return False
+    ratio = sum(map(len, mine)) / sum(map(len, theirs))
+    for a, b in zip(mine, theirs, strict=True):
+        if Counter(NUMBER.findall(a)) != Counter(NUMBER.findall(b)):
+            return False
+        if not 1 / LENGTH_FACTOR <= len(a) / len(b) / ratio <= LENGTH_FACTOR:
+            return False
+    return True
+
+
+def _text_units(
+    number: int, relation: str, first: tuple[Entry, Cell, str], second: tuple[Entry, Cell, str]
+) -> list[Unit]:
+    """The units of two provisions' own texts: one per sentence where they correspond, else one."""
+    (a_entry, a, a_text), (b_entry, b, b_text) = first, second
+    mine, theirs = cell_sentences(a, a_entry.meta.lang), cell_sentences(b, b_entry.meta.lang)
+    if not correspond(mine, theirs):
+        mine, theirs = [a_text], [b_text]
+    count = len(mine)
+    return [
+        Unit(
+            number,
+            "text",
+            relation,
+            Side(a_entry, a.ref, a.law, x),
+            Side(b_entry, b.ref, b.law, y),
+            (index, count) if count > 1 else None,
+        )
+        for index, (x, y) in enumerate(zip(mine, theirs, strict=True), 1)
+    ]
 
 
 def units(first: Entry, second: Entry, concordance: Concordance) -> list[Unit]:
@@ -92,17 +153,18 @@ def units(first: Entry, second: Entry, concordance: Concordance) -> list[Unit]:
                 relation = str(linked)
             seen.add((a.ref, b.ref))
             mine, theirs = _blocks(a), _blocks(b)
-            for part in ("title", "text"):
-                if mine[part] and theirs[part]:
-                    found.append(
-                        Unit(
-                            number,
-                            part,
-                            relation,
-                            Side(first, a.ref, a.law, mine[part]),
-                            Side(second, b.ref, b.law, theirs[part]),
-                        )
+            if mine["title"] and theirs["title"]:
+                found.append(
+                    Unit(
+                        number,
+                        "title",
+                        relation,
+                        Side(first, a.ref, a.law, mine["title"]),
+                        Side(second, b.ref, b.law, theirs["title"]),
                     )
+                )
+            if mine["text"] and theirs["text"]:
+                found += _text_units(number, relation, (first, a, mine["text"]), (second, b, theirs["text"]))
     return found
 
 
@@ -169,8 +231,12 @@ def dumps(first: Entry, second: Entry, pair_units: list[Unit]) -> str:
     body = ET.SubElement(root, "body")
     for unit in pair_units:
         element = ET.SubElement(body, "tu", tuid=unit.id, srclang=first.meta.lang)
+        if unit.sentence:
+            element.set("segtype", "sentence")
         _prop(element, "x-law", str(unit.law))
         _prop(element, "x-part", unit.part)
+        if unit.sentence:
+            _prop(element, "x-sentence", f"{unit.sentence[0]}/{unit.sentence[1]}")
         _prop(element, "x-relation", unit.relation)
         _tuv(element, unit.first)
         _tuv(element, unit.second)
