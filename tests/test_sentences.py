@@ -129,10 +129,15 @@ def test_the_sentences_joined_are_the_text(lang: str, text: str, lead: str) -> N
 
 
 def paragraphs(numbered: Numbered) -> list[str]:
-    return [p.text for node in (numbered, *numbered.provisions()) for p in node.paragraphs]
+    """Each paragraph of a law or point and its provisions, and each one's own text as the
+    translation memories read it (its paragraphs joined)."""
+    nodes = (numbered, *numbered.provisions())
+    return [p.text for node in nodes for p in node.paragraphs] + [
+        " ".join(p.text for p in node.paragraphs) for node in nodes if len(node.paragraphs) > 1
+    ]
 
 
-def test_every_paragraph_of_the_sources_is_its_sentences_joined(corpus: Corpus) -> None:
+def test_every_paragraph_and_provision_of_the_sources_is_its_sentences_joined(corpus: Corpus) -> None:
     split = 0
     for entry in corpus.entries:
         texts = [t for numbered in (*entry.document.laws, *entry.document.points) for t in paragraphs(numbered)]
