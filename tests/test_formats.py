@@ -310,7 +310,7 @@ def _page(lang: str, path: str) -> str:
 def test_the_terms_page_links_the_term_base_and_every_memory(files: dict[str, str], lang: str) -> None:
     formats = json.loads(files[urls.export()])["formats"]
     expected = {formats["tbx"]["url"].lstrip("/"), *(m["url"].lstrip("/") for m in formats["tmx"])}
-    markdown = _page(lang, "terms.md")
+    markdown = _page(lang, "terms/index.md")
     assert _linked(markdown) == expected
     assert t(lang, "formats_tmx") in markdown and t(lang, "formats_tbx") in markdown
 

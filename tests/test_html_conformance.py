@@ -54,6 +54,8 @@ KINDS = {
     "coverage": rf"^({LANG})?coverage/index\.html$",
     "404": rf"^({LANG})?404\.html$",
     "terms": rf"^({LANG})?terms/index\.html$",
+    "my notes": rf"^({LANG})?notes/index\.html$",
+    "term details": rf"^({LANG})?terms/\d+-\d+/index\.html$",
 }
 ALL = ("en", *facts.TEXT_LANGUAGES)
 TEXTS = facts.TEXT_LANGUAGES
@@ -70,6 +72,8 @@ TODAY = {  # (kind, language) pairs that the site has now; more may come
     *((kind, "en") for kind in ("laws index", "law hub", "search", "compare", "numbering changes", "coverage", "404")),
     # every interface page in every language (issue 16) and the term base (issue 17)
     *((kind, lang) for kind in ("compare", "numbering changes", "coverage", "404", "terms") for lang in ALL),
+    *(("my notes", lang) for lang in ALL),  # a reader's bookmarks and notes (issue 44)
+    *(("term details", lang) for lang in ALL),  # the term base's details, ten laws a page (issue 41)
 }
 
 

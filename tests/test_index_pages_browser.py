@@ -37,7 +37,7 @@ SMALL_LINKS = """() => [...document.querySelectorAll('table a')].filter(link => 
 @pytest.mark.browser
 @pytest.mark.parametrize("url", INDEX_PAGES)
 def test_an_index_page_fits_a_phone_and_its_links_can_be_tapped(browser: Any, base_url: str, url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(base_url + url)

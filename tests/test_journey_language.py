@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bridgelaws.core import refs
-from bridgelaws.stage4_render.page import language_name, t
+from bridgelaws.stage4_render.page import t
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -42,6 +42,11 @@ MENU = [
     pytest.param("sv/2007/16/#16B1", "tr", "tr/laws/16/", "hub", id="sv-tr-lacks-the-law"),
     pytest.param("fi/2007/16/#16B1", "pl", "pl/laws/16/", "hub", id="fi-pl-regulation-only"),
     pytest.param("tr/2017/12/#12C1e", "fi", "fi/2007/12/#12C1b", "at", id="tr-fi-back-through-the-concordance"),
+    # a definition: the same concept where the other language's text defines it (the term base)
+    pytest.param("fi/2007/definitions/#def-korjattu-pistetulos", "tr", "tr/2017/12/#12", "at", id="fi-tr-definition"),
+    pytest.param("tr/2017/definitions/#def-suni-ayarli-skor", "fi", "fi/2007/12/#12C2", "at", id="tr-fi-definition"),
+    # a national rule: the law page of the language that shows it
+    pytest.param("pl/2017/pzbs/3/#p3-1-A", "sv", "sv/2007/12/", "rule", id="pl-sv-national-rule"),
 ]
 
 
@@ -77,10 +82,15 @@ def told(page: Any, lang: str, lands: str, outcome: str, start: str) -> None:
         template = t(lang, "no_counterpart")
         edition = lands.split("/")[1]
         assert note.inner_text() == template.replace("{edition}", edition).replace("{ref}", here)
+    elif outcome == "rule":  # the law page that shows the national rule the reader was reading
+        rule = page.locator("details.national-rules")
+        point = start.split("/")[3]
+        assert any(f"PZBS {point}" in text for text in rule.locator("a").all_text_contents())  # folded
+        assert page.locator(f"html[lang='{lang}']").count() == 1
     else:  # the language's page for the law: it says the language has no text of it
         law = int(lands.rstrip("/").rsplit("/", 1)[1])
         missing = page.locator(".md-content p.missing")
-        assert missing.inner_text() == t(lang, "not_in_language", n=law, language=language_name(lang))
+        assert missing.inner_text() == t(lang, "not_in_language", n=law)
         assert page.locator(f"html[lang='{lang}']").count() == 1
 
 

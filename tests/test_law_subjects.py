@@ -12,6 +12,7 @@ import pytest
 
 from bridgelaws import pipeline
 from bridgelaws.core import facts
+from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage3_link.concordance import (
     Checked,
@@ -28,6 +29,7 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.hubs import hub_page, laws_index_page
+from bridgelaws.stage4_render.law import law_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import h, t
 from bridgelaws.termbase.model import in_edition
@@ -250,6 +252,83 @@ def test_the_index_coverage_and_numbering_mark_a_number_that_is_two_rules(
     assert t(lang, "law_subjects_intro", n=23) in numbering
     # a cell of an edition whose Law 23 is another rule goes to that rule's part of the page, never the text
     assert "/1997/23/" not in numbering.split("<tbody>")[1]
+
+
+# Law 13 split where the real texts show it: moved on at one step and its number refilled (the
+# rules' editions, as the table says them)
+SPLITS = [
+    pytest.param(OLD, [{"1997"}, {"2007", "2017"}], id="split-1997-2007"),
+    pytest.param(NEW, [{"1997", "2007"}, {"2017"}], id="split-2007-2017"),
+]
+
+
+@pytest.mark.parametrize(("step", "rules"), SPLITS)
+def test_a_law_page_says_its_number_is_another_rule_elsewhere_and_lists_only_its_own_rules_texts(
+    corpus: corpus_module.Corpus, step: tuple[str, str], rules: list[set[str]]
+) -> None:
+    """Every text's page of the law: a note naming the other rule's editions, linked to that rule's
+    part of the "where to read" page, and what became of this rule; "this law in other texts" and
+    the edition switcher never offer another rule's text as this law (the switcher marks it ≠)."""
+    table = Concordance(laws=[law(step, 13, 72, "moved"), law(step, None, 13, "new")])
+    linkage = pipeline.link(corpus, table)
+    holders = corpus.having_law(13)
+    assert {e.meta.edition for e in holders} >= {"1997", "2007", "2017"}  # every edition's text is read
+    for entry in holders:
+        mine = next(rule for rule in rules if entry.meta.edition in rule)
+        other = next(rule for rule in rules if rule is not mine)
+        printed = entry.document.law(13)
+        assert printed is not None
+        html = "\n".join(law_page(corpus, linkage, entry, printed).body)
+        lang = entry.meta.lang
+        note = re.search(r'<div class="law-elsewhere">(.*?)</div>', html, re.S)
+        assert note, entry.meta.id
+        editions = ", ".join(sorted(other))
+        assert h(t(lang, "law_elsewhere", n=13, editions=editions, link="")).split("{")[0][:20] in note[1]
+        assert f"#edition-{min(other)}" in note[1], note[1]
+        if max(mine) < max(other):  # this rule moved on to 72 in the next edition: said, and linked
+            assert re.search(r'<a href="[^"]*72/[^"]*"[^>]*>[^<]*72', note[1]), note[1]
+        listed = re.search(r'<nav class="other-texts".*?</nav>', html, re.S)
+        shown = set(re.findall(r'href="[^"]*?/(\d{4})/13/"', listed[0])) if listed else set()
+        assert shown <= mine, (entry.meta.id, shown)
+        assert shown == {e.meta.edition for e in holders if e is not entry and e.meta.edition in mine}
+        switch = re.search(r'<nav class="edition-switch".*?</nav>', html, re.S)
+        assert switch
+        for edition, marked in re.findall(
+            r'data-edition="(\d{4})"[^>]*>\d{4}</a>(<abbr class="law-split")?', switch[0]
+        ):
+            assert bool(marked) == (edition not in mine), (entry.meta.id, edition)
+
+
+@pytest.mark.parametrize(("step", "rules"), SPLITS)
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_a_national_rule_shows_under_its_own_editions_rule(
+    corpus: corpus_module.Corpus, step: tuple[str, str], rules: list[set[str]], lang: str
+) -> None:
+    """On the "where to read" page of a number that is two rules, each national rule is under the
+    rule of its own edition (PZBS's decisions under the rule of 2017), not above both."""
+    pzbs = next(entry for entry in corpus.entries if entry.meta.kind is DocKind.REGULATIONS)
+    number = 40  # the law PZBS's decisions name most
+    assert any(ref.startswith("40") for point in pzbs.document.points for ref in point.laws)
+    table = Concordance(laws=[law(step, number, 72, "moved"), law(step, None, number, "new")])
+    parts = sections(hub_page(corpus, pipeline.link(corpus, table), lang, number).markdown())
+    assert set(parts) == {min(rule) for rule in rules}
+    for first, part in parts.items():
+        rule = next(rule for rule in rules if first in rule)
+        assert ('class="national-rules"' in part) == (pzbs.meta.edition in rule), first
+
+
+def test_a_law_page_of_a_number_that_is_one_rule_says_nothing_of_other_rules(
+    corpus: corpus_module.Corpus, table_linkage: Linkage
+) -> None:
+    for entry in corpus.entries:
+        for printed in entry.document.laws:
+            if printed.number in (23, 60):  # the table's numbers that are two rules
+                continue
+            html = "\n".join(law_page(corpus, table_linkage, entry, printed).body)
+            assert 'class="law-elsewhere"' not in html and 'class="law-split"' not in html, (
+                entry.meta.id,
+                printed.number,
+            )
 
 
 # -- the real data -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bridgelaws.stage4_render.page import t
 from conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -25,7 +26,7 @@ SCHEME_OF = {"light": "default", "dark": "slate"}
 
 
 def new_page(browser: Any, viewport: dict[str, int], scheme: str = "light", **options: Any) -> Any:
-    context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block", **options)
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, **options)
     return context.new_page()
 
 
@@ -56,6 +57,7 @@ KINDS = [
     "compare/16/?c=fi-1997,fi-2007",
     "numbering/16/",
     "sv/terms/",
+    "fi/terms/40-49/",
     "fi/search/",
     "search/",
     "sv/2007/45/",
@@ -110,6 +112,40 @@ def test_the_toggle_goes_light_dark_automatic_and_each_choice_is_kept_on_other_p
         other = "light" if device == "dark" else "dark"
         page.emulate_media(color_scheme=other)
         page.wait_for_function("scheme => document.body.dataset.mdColorScheme === scheme", arg=SCHEME_OF[other])
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("path", ["sv/search/", "search/"])
+def test_the_search_pages_have_the_toggle_without_materials_bundle(browser: Any, base_url: str, path: str) -> None:
+    """A language's search page and /search/ load no Material bundle, yet show the same toggle,
+    in the page's language, and go automatic → light → dark → automatic with it; the choice made
+    there holds on a page with the bundle, and one made there holds on the search page."""
+    page = new_page(browser, PHONE, "dark", is_mobile=True, has_touch=True)
+    bundles: list[str] = []
+    page.on("request", lambda request: bundles.append(request.url) if "/bundle." in request.url else None)
+    try:
+        page.goto(base_url + path)
+        assert not bundles, bundles  # the search page runs without Material's bundle
+        lang = page.evaluate("document.documentElement.lang")
+        assert toggle(page).count() == 1 and toggle(page).is_visible()
+        assert toggle(page).get_attribute("title") == t(lang, "palette_light")  # automatic, leading to light
+        box = toggle(page).bounding_box()
+        assert box and box["x"] + box["width"] <= PHONE["width"]  # in the 390-px header
+        steps = []
+        for _ in range(3):
+            toggle(page).tap()
+            steps.append(page_colours(page)[0])
+            assert toggle(page).count() == 1
+        assert steps == ["default", "slate", "slate"]  # light, dark, automatic on a dark device
+        toggle(page).tap()  # → light, kept for the site
+        page.goto(base_url + "fi/2007/16/")
+        assert page_colours(page)[0] == "default"
+        toggle(page).tap()  # → dark, chosen where the bundle drives the toggle
+        page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+        page.goto(base_url + path)
+        assert page_colours(page)[0] == "slate"
+        assert toggle(page).get_attribute("title") == t(lang, "palette_auto")  # dark leads to automatic
     finally:
         page.context.close()
 

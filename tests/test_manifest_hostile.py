@@ -198,6 +198,7 @@ DOCUMENT_KEYS = [
     "title",
     "copyright",
     "terms_of_use",
+    "provenance",
     "extract",
     "contents",
     "grammar",

@@ -245,12 +245,26 @@ COPIES = (
             ),
             Edit(
                 why=(
+                    "the light/dark toggle on the search pages (palette.js: no bundle there), the reader's place"
+                    " and the compare view's texts on the others (keep-place.js, compare.js); "
                     "the search page's script on search pages (/search/: search-anywhere.js); "
-                    "the provisions' tools on law and point pages"
+                    "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
+                    " the term index's filter on the term index"
                 ),
                 upstream=lines("{% endfor %}"),
                 ours=lines(
                     "{% endfor %}",
+                    "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",
+                    "  {#- the light/dark toggle, which Material's bundle drives on the other pages -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/palette.js' | url }}\"></script>",
+                    "{% else %}",
+                    "  {#- the reader's place kept across editions and languages, and the compare view's texts: not",
+                    "      on the search pages, which have neither (their first search counts every byte) -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/keep-place.js' | url }}\"></script>",
+                    "  {% if page and page.meta and page.meta.compare %}",
+                    "  <script defer src=\"{{ 'assets/javascripts/compare.js' | url }}\"></script>",
+                    "  {% endif %}",
+                    "{% endif %}",
                     "{% if page and page.meta and page.meta.search_page %}",
                     "  {#- async: run as soon as it is here, not after the deferred scripts (which wait",
                     "      for each other); everything it needs is above it in the page -#}",
@@ -260,7 +274,14 @@ COPIES = (
                     ' | url }}"></script>',
                     "{% endif %}",
                     "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
+                    "  {#- before provisions.js: it hears the first toolbar provisions.js opens -#}",
+                    '  <script type="module" src="{{ \'assets/javascripts/notes.js\' | url }}"></script>',
                     '  <script type="module" src="{{ \'assets/javascripts/provisions.js\' | url }}"></script>',
+                    "{% elif page and page.meta and page.meta.notes %}",
+                    '  <script type="module" src="{{ \'assets/javascripts/my-notes.js\' | url }}"></script>',
+                    "{% endif %}",
+                    "{% if page and page.meta and page.meta.terms_index %}",
+                    '  <script type="module" src="{{ \'assets/javascripts/terms.js\' | url }}"></script>',
                     "{% endif %}",
                 ),
             ),

@@ -10,7 +10,9 @@ import pytest
 from bridgelaws import pipeline
 from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage3_link.concordance import Concordance, Pair, Relation
+from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.numbering import UNKNOWN, chains, numbering_page
+from bridgelaws.stage4_render.page import t
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,10 +47,13 @@ def test_rows_join_into_chains(chain: dict[str, str | None], relations: list[str
     assert len(found) == 4
 
 
-def test_every_cell_of_the_real_view_is_a_link(corpus: corpus_module.Corpus) -> None:
-    concordance = pipeline.load_concordance(ROOT / "content")
-    linkage = pipeline.link(corpus, concordance)
-    html = "\n".join(numbering_page(corpus, linkage, 16).body)
+@pytest.fixture(scope="module")
+def real_linkage(corpus: corpus_module.Corpus) -> Linkage:
+    return pipeline.link(corpus, pipeline.load_concordance(ROOT / "content"))
+
+
+def test_every_cell_of_the_real_view_is_a_link(corpus: corpus_module.Corpus, real_linkage: Linkage) -> None:
+    html = "\n".join(numbering_page(corpus, real_linkage, 16).body)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", html)
     edition_cells = [cell for index, cell in enumerate(cells) if index % 4 != 3]  # the fourth says how
     assert len(edition_cells) > 20
@@ -56,3 +61,29 @@ def test_every_cell_of_the_real_view_is_a_link(corpus: corpus_module.Corpus) -> 
     assert '<a href="../../fi/1997/16/#16A" hreflang="fi">16A</a>' in html  # 1997 16A …
     row_16a = next(r for r in html.split("<tr>") if ">16A</a></td><td><a" in r and "1997/16/#16A" in r)
     assert "2007/16/#16B" in row_16a  # … is 2007 16B
+
+
+@pytest.mark.parametrize(("lang", "number"), [("sv", 16), ("en", 12), ("fi", 45), ("tr", 16), ("pl", 13)])
+def test_the_view_explains_its_marks_above_the_table(
+    corpus: corpus_module.Corpus, real_linkage: Linkage, lang: str, number: int
+) -> None:
+    """A phone shows no tooltip: each mark the table uses ("?", "none", the change column, "not
+    verified") and each edition no text holds the law in is explained in a key above the table,
+    and only those."""
+    html = "\n".join(numbering_page(corpus, real_linkage, number, lang).body)
+    key = re.search(r'<dl class="numbering-legend">(.*?)</dl>', html)
+    assert key and html.index("numbering-legend") < html.index("<table>"), "no key above the table"
+    explained = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", key[1]))
+    table = html[html.index("<table>") :]
+    cells = re.findall(r"<td[^>]*><a [^>]*>(.*?)</a></td>", table)
+    assert (UNKNOWN in explained) == (UNKNOWN in cells)
+    assert (t(lang, "numbering_none") in explained) == (t(lang, "numbering_none") in cells)
+    assert explained[t(lang, "numbering_how")].startswith(t(lang, "numbering_how_legend"))
+    assert (f"({t(lang, 'not_verified')})" in explained) == ("not-verified" in table)
+    for edition in ("1997", "2007", "2017"):
+        holders = [e for e in corpus.having_law(number) if e.meta.edition == edition]
+        column = [
+            re.findall(r"<td[^>]*>.*?</td>", r)[("1997", "2007", "2017").index(edition)] for r in table.split("<tr")[2:]
+        ]
+        numbered = any(re.search(r">\d", cell) for cell in column)
+        assert (edition in explained) == (numbered and not holders), (edition, explained)

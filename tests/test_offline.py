@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -16,9 +18,13 @@ import pytest
 
 from bench.localsite import serve
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
 
 LANGUAGES = facts.TEXT_LANGUAGES
+UI = tomllib.loads(
+    (Path(__file__).resolve().parent.parent / "tools/bridgelaws/stage4_render/ui.toml").read_text("utf-8")
+)
 
 
 def offline_list(site: Path, lang: str) -> dict[str, str]:
@@ -60,12 +66,16 @@ def cited_from(site: Path, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite(site: Path, lang: str) -> None:
+def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite_and_their_indexes(
+    site: Path, lang: str
+) -> None:
     others = [other for other in LANGUAGES if other != lang]
     kept = offline_list(site, lang)
     foreign = {url for url in kept if url.split("/")[0] in others}
     foreign_pages = {url for url in foreign if not url.endswith(".webmanifest")}
-    assert foreign_pages == cited_from(site, lang)
+    # and the index pages every language keeps of every other (their menus lead there)
+    indexes = {url_for(other) for other in others for url_for in offline.EVERY_LANGUAGE}
+    assert foreign_pages == cited_from(site, lang) | indexes
     assert foreign - foreign_pages <= {f"{other}/manifest.webmanifest" for other in others}  # what the pages load
     assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
     assert not [url for url in foreign if "/search/" in url]  # another language's search is not kept
@@ -143,6 +153,7 @@ def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Pat
     folder = site if lang == "en" else site / lang
     manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["lang"] == lang and manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["description"] == t(lang, "tagline")  # what the install dialog says, in the language
     assert (folder / manifest["scope"]).resolve() == site.resolve()
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes and any(icon["purpose"] == "maskable" for icon in manifest["icons"])
@@ -156,17 +167,38 @@ def test_web_app_manifest_starts_in_the_language_with_icons_that_exist(site: Pat
 # -- in the browser --------------------------------------------------------------------
 
 
-@pytest.fixture
-def online_reader(browser: Any, base_url: str) -> Any:
-    """A phone that visited one Finnish law page and waited until the site was kept offline."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+# the browser tests share one phone that kept Finnish (a download of 1,800 files) on one worker
+BROWSER_GROUP = pytest.mark.xdist_group("offline-finnish")
+
+
+@pytest.fixture(scope="module")
+def kept_finnish(browser: Any, base_url: str) -> Iterator[Any]:
+    """A phone that visited one Finnish law page and waited until the site was kept offline, with
+    its requests to anywhere but the site (``context.foreign``, by the pages and the worker)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="allow"
+    )
+    context.foreign = []
+    context.on("request", lambda r: None if r.url.startswith(base_url) else context.foreign.append(r.url))
     page = context.new_page()
-    page.foreign_requests = []
-    context.on("request", lambda r: None if r.url.startswith(base_url) else page.foreign_requests.append(r.url))
+    page.goto(f"{base_url}fi/2007/13/")
+    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+    page.close()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def online_reader(kept_finnish: Any, base_url: str) -> Iterator[Any]:
+    """A page of that phone on the Finnish law page, the worker saying Finnish is kept."""
+    kept_finnish.foreign.clear()
+    page = kept_finnish.new_page()
+    page.foreign_requests = kept_finnish.foreign
     page.goto(f"{base_url}fi/2007/13/")
     page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
     yield page
-    context.close()
+    page.close()
+    kept_finnish.set_offline(False)
 
 
 @pytest.fixture
@@ -184,6 +216,7 @@ KEPT = """async () => {
 }"""
 
 
+@BROWSER_GROUP
 def test_a_redirected_page_is_never_kept_under_the_url_without_its_slash(online_reader: Any, base_url: str) -> None:
     page = online_reader
     # not kept for Finnish: other languages' pages, asked for without the slash (the server redirects)
@@ -215,6 +248,7 @@ def test_a_redirected_page_is_never_kept_under_the_url_without_its_slash(online_
     assert page.foreign_requests == []
 
 
+@BROWSER_GROUP
 def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: Any, base_url: str) -> None:
     page = reader
     assert page.locator(".offline-status").inner_text().startswith("Tallennettu")
@@ -255,29 +289,7 @@ def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: An
     assert page.foreign_requests == []
 
 
-def test_offline_a_citation_into_another_languages_text_opens(browser: Any, base_url: str) -> None:
-    """A Swedish reader at the table, network off, taps "86D → fi 1997 · 86" in Law 13."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}sv/2007/13/")
-        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
-        context.set_offline(True)
-        page.goto(f"{base_url}sv/2007/13/")  # from the kept copy: no page of this visit is in the HTTP cache to use
-        link = page.locator("article a.ref-elsewhere[hreflang=fi]", has_text="86D").first
-        assert "fi 1997" in link.inner_text()
-        with page.expect_navigation() as navigation:
-            link.click()
-        response = navigation.value
-        assert response is not None and response.ok and response.from_service_worker
-        assert page.url == f"{base_url}fi/1997/86/#86"
-        assert page.locator("h1").inner_text().startswith("86")
-        assert page.evaluate("document.documentElement.lang") == "fi"
-        assert page.locator("[id='86']").count() == 1
-    finally:
-        context.close()
-
-
+@BROWSER_GROUP
 def test_a_page_never_kept_says_so_instead_of_failing(reader: Any, base_url: str) -> None:
     response = reader.goto(f"{base_url}fi/no-such-page/")
     assert response.status == 404
@@ -294,25 +306,41 @@ def test_a_rebuilt_site_updates_the_kept_copy_fetching_only_what_changed(
 
 
 def rebuild_while_reading(browser: Any, copy: Path, base: str) -> None:
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(f"{base}sv/2007/13/")
         page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
         first_version = page.get_attribute("html", "data-offline-version")
 
-        changed = copy / "sv" / "2007" / "14" / "index.html"
-        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (rättad)</h1>", 1), "utf-8")
+        old_title = page.locator("h1").inner_text()
+        for law in ("13", "14"):  # the page being read, and another
+            changed = copy / "sv" / "2007" / law / "index.html"
+            changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (rättad)</h1>", 1), "utf-8")
         offline.write(copy, {"sv": "Lagar"}, "d")  # what the build's last step does
         new_version = json.loads((copy / "offline" / "sv.json").read_text())["version"]
         assert new_version != first_version
 
-        page.reload()
+        page.reload()  # answered by the old version: the old text, and a new version on its way
         page.wait_for_function(
             f"() => document.documentElement.dataset.offlineVersion === '{new_version}'", timeout=120_000
         )
         fetched = int(page.get_attribute("html", "data-offline-fetched") or "-1")
-        assert 1 <= fetched <= 5  # the changed page and the manifest, not the whole language again
+        assert 1 <= fetched <= 5  # the changed pages and the manifest, not the whole language again
+
+        # the reader still sees the old text, and is told a newer version is ready, in Swedish,
+        # with a button that reloads the page from it
+        assert page.locator("h1").inner_text() == old_title
+        assert page.get_attribute("html", "data-offline-update") == "ready"
+        status = page.locator(".offline-status")
+        assert status.inner_text().startswith(UI["sv"]["offline_update"])
+        assert page.locator(".offline-status button.offline-reload").inner_text() == UI["sv"]["offline_reload"]
+        with page.expect_navigation():
+            page.click(".offline-status button.offline-reload")
+        assert "(rättad)" in page.locator("h1").inner_text()
+        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+        assert page.get_attribute("html", "data-offline-update") is None  # the new text: nothing to offer
+        assert page.locator(".offline-status").inner_text() == UI["sv"]["offline_ready"]
 
         context.set_offline(True)
         page.goto(f"{base}sv/2007/14/")
@@ -345,3 +373,16 @@ def test_every_page_links_its_languages_manifest(site: Path, page: str, manifest
     assert href
     target = site / href[1].lstrip("/") if href[1].startswith("/") else (site / page).parent / href[1]
     assert target.resolve() == (site / manifest).resolve()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_languages_index_pages_are_kept_with_each_language(site: Path, lang: str) -> None:
+    """The language menu of a kept coverage table, term base or laws index leads to the same page
+    in every language: those are kept too (with the file's hash); a law's compare and numbering
+    views of another language are not (they are kept once read online)."""
+    kept = offline_list(site, lang)
+    for other in facts.INTERFACE_LANGUAGES:
+        for url in (urls.coverage(other), urls.terms(other), urls.laws_index(other)):
+            assert kept.get(url) == offline.file_hash(offline.file_of(site, url)), (lang, url)
+    others = [other for other in facts.INTERFACE_LANGUAGES if other != lang]
+    assert not [other for other in others if urls.compare(other, 13) in kept or urls.numbering(other, 13) in kept]

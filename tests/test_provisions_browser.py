@@ -48,7 +48,7 @@ COPIES = [
     ("fi/2007/12/#12C1b", "12C1b", "12C1(b)", "Kopioi viittaus", "Kopioitu: 12C1(b)"),
     ("sv/2007/13/#13D2a", "13D2a", "lag 13D2(a)", "Kopiera hänvisning", "Kopierat: lag 13D2(a)"),
     ("tr/2017/42/#42B3", "42B3", "Yasa 42B3", "Atfı kopyala", "Kopyalandı: Yasa 42B3"),
-    ("pl/2017/pzbs/3/#p3-1-A", "p3-1-A", "PZBS 3.1.A", "Kopiuj odwołanie", "Skopiowano: PZBS 3.1.A"),
+    ("pl/2017/pzbs/3/#p3-1-A", "p3-1-A", "PZBS 3.1.A", "Kopiuj odnośnik", "Skopiowano: PZBS 3.1.A"),
 ]
 
 

@@ -60,10 +60,13 @@ def test_heading_text_stays_text_through_markdown(text: str) -> None:
     assert parsed.text == text
 
 
-def test_footnote_markers_become_links() -> None:
+@pytest.mark.parametrize(("lang", "name"), [("en", "footnote 4"), ("fi", "alaviite 4"), ("pl", "przypis 4")])
+def test_footnote_markers_become_links_named_as_footnotes(lang: str, name: str) -> None:
+    """A marker is a raised link a screen reader names "footnote 4" in the page's language, not a
+    "4" read as a word of the text."""
     paragraph = Paragraph("eroaa 4 hänen", Origin(1), notes=[NoteRef(6, "4")])
-    assert blocks.paragraph_html(paragraph, blocks.Notes("17")) == (
-        '<p>eroaa <sup class="fn-ref"><a href="#fn-17-4">4</a></sup> hänen</p>'
+    assert blocks.paragraph_html(paragraph, blocks.Notes("17", lang=lang)) == (
+        f'<p>eroaa <sup class="fn-ref"><a href="#fn-17-4" aria-label="{name}">4</a></sup> hänen</p>'
     )
 
 

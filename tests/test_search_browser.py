@@ -598,7 +598,7 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
     for stylesheet in ("cut", "whole"):
         # no service worker: its "kept for offline" line comes when the caching is done, in one
         # run and not the other on a loaded machine (an element more, not a style less)
-        context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")  # type: ignore[attr-defined]
+        context = browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[attr-defined]
         page = context.new_page()
         page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
         for whole in wholes if stylesheet == "whole" else []:

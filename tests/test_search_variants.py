@@ -10,6 +10,7 @@ accepted compiles as JavaScript, and that the Python-only syntax refused does no
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 from pathlib import Path
@@ -44,6 +45,18 @@ CASES = [
     ("an escaped paren before P<", r"\(?P<k$", ""),
     ("lookbehind", r"(?<=[aeıiou])k$", ""),
     ("bounded repeats in a repeated group", r"^(?:ab?){2,5}$", ""),
+    ("JavaScript's named group and its reference", r"(?<v>[aeıiou])k\k<v>$", ""),
+    ("escapes JavaScript knows", r"\u00e4\x41[\d\-]\b\.", ""),
+    ("a lazy bounded repeat", r"a{1,2}?k$", ""),
+    # refused by JavaScript itself
+    ("a repeat of a repeat", r"ak**$", "not a regular expression"),
+    ("a repeat of nothing", r"*k$", "not a regular expression"),
+    ("a class range out of order", r"[z-a]k$", "not a regular expression"),
+    # read by JavaScript's lenient rules as text, not as written
+    ("an escaped letter that is no escape", r"\qk$", "not a regular expression"),
+    ("a brace that starts no repeat", r"a{2k$", "not a regular expression"),
+    ("a lone bracket", r"ak]$", "not a regular expression"),
+    ("a reference to no group", r"(a)\2k$", "not a regular expression"),
 ]
 
 
@@ -89,8 +102,46 @@ def test_what_is_accepted_compiles_in_javascript_and_python_syntax_does_not() ->
     ]
     accepted = [pattern for _, pattern, says in CASES if not says] + real
     python_only = [pattern for _, pattern, says in CASES if "Python's syntax" in says and "+" not in pattern]
+    javascript_refuses = ["ak**$", "*k$", "[z-a]k$", "([aeıiou]k$"]
     assert real and all(browser_pattern.problem(pattern) == "" for pattern in real)
     assert _compiles_in_node(accepted) == [True] * len(accepted)
     # these mean something else or nothing in JavaScript: it refuses them where it can tell
     compiled = dict(zip(python_only, _compiles_in_node(python_only), strict=True))
     assert not compiled[r"(?P<x>[aeıiou])k$"] and not compiled[r"(?i)nk$"] and not compiled[r"(?#why)nk$"]
+    assert _compiles_in_node(javascript_refuses) == [False] * len(javascript_refuses)
+
+
+# the pieces random patterns are made of: letters, the syntax, escapes of every kind, classes
+PIECES = [
+    *"ak$^.|()[]{}*+?-\\,:=!<>",
+    "(?:",
+    "(?=",
+    "(?<=",
+    "(?<n>",
+    "\\k<n>",
+    "\\1",
+    "\\d",
+    "\\b",
+    "\\q",
+    "\\u00e4",
+    "\\x4",
+    "{2}",
+    "{1,3}",
+    "{2,}",
+    "[a-z]",
+    "[^ı]",
+    "ı",
+    "ł",
+]
+
+
+def test_every_pattern_the_checker_accepts_compiles_in_javascript() -> None:
+    """Random patterns (a fixed seed): those the checker accepts are a subset of those JavaScript
+    compiles, and it accepts a fair share of them (it is not refusing everything)."""
+    rng = random.Random(43)
+    patterns = sorted({"".join(rng.choice(PIECES) for _ in range(rng.randint(1, 8))) for _ in range(6000)})
+    accepted = [pattern for pattern in patterns if browser_pattern.problem(pattern) == ""]
+    compiled = dict(zip(patterns, _compiles_in_node(patterns), strict=True))
+    wrongly = [pattern for pattern in accepted if not compiled[pattern]]
+    assert not wrongly, wrongly[:20]
+    assert len(accepted) > len(patterns) // 20, (len(accepted), len(patterns))

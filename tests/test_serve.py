@@ -7,6 +7,7 @@ with raw HTTP requests, so that a path is sent exactly as written (``/../``, ``%
 
 from __future__ import annotations
 
+import gzip
 import html as html_module
 import http.client
 import re
@@ -55,12 +56,17 @@ def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tup
         process.wait(timeout=10)
 
 
-def get(port: int, path: str, method: str = "GET") -> tuple[int, str, dict[str, str]]:
+def get(port: int, path: str, method: str = "GET", gzipped: bool = False) -> tuple[int, str, dict[str, str]]:
+    """Status, body (decompressed when the server compressed it) and headers."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(method, path)  # the path as written: http.client does not normalise it
+        # the path as written: http.client does not normalise it
+        connection.request(method, path, headers={"Accept-Encoding": "gzip"} if gzipped else {})
         response = connection.getresponse()
-        return response.status, response.read().decode("utf-8", "replace"), dict(response.getheaders())
+        body = response.read()
+        if response.getheader("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        return response.status, body.decode("utf-8", "replace"), dict(response.getheaders())
     finally:
         connection.close()
 
@@ -92,6 +98,9 @@ def test_a_missing_page_is_the_sites_own_404_in_the_paths_language(
     assert "Error response" not in body
     head_status, head_body, _ = get(port, path, "HEAD")
     assert head_status == 404 and head_body == ""
+    # compressed for a browser that accepts it, as a host compresses its error pages
+    zipped_status, zipped_body, zipped_headers = get(port, path, gzipped=True)
+    assert zipped_status == 404 and zipped_headers.get("Content-Encoding") == "gzip" and zipped_body == body
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -100,6 +109,8 @@ def test_pages_that_exist_are_served_as_they_are(served: tuple[int, Path], lang:
     home = "/" + urls.home(lang)
     status, body, _ = get(port, home)
     assert status == 200 and body == (folder / urls.home(lang) / "index.html").read_text(encoding="utf-8")
+    status, zipped, headers = get(port, home, gzipped=True)
+    assert status == 200 and headers.get("Content-Encoding") == "gzip" and zipped == body
     slashless = home.rstrip("/") + "/search"
     status, _, headers = get(port, slashless)  # a folder without its slash is sent on to it
     assert status == 301 and headers["Location"].endswith(slashless + "/")

@@ -22,7 +22,7 @@ from bridgelaws.stage3_link.concordance import Checked, Concordance
 from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page, law_title, law_title_concept
 from bridgelaws.stage4_render.page import t
-from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.stage4_render.terms import terms_pages
 from bridgelaws.termbase import TermBase, load, seed, verify
 from bridgelaws.termbase.model import Concept
 from conftest import ROOT
@@ -300,33 +300,49 @@ def test_a_law_titles_english_words_stay_on_english_pages(base: TermBase) -> Non
 # -- the page ---------------------------------------------------------------------------------
 
 
-def test_the_page_exists_in_every_language_with_each_concept_and_its_links(base: TermBase, corpus: Corpus) -> None:
-    pages = {lang: terms_page(corpus, base, lang) for lang in facts.INTERFACE_LANGUAGES}
-    assert pages["en"].url == "terms/" and pages["fi"].url == "fi/terms/" and pages["fi"].path == "fi/terms.md"
-    assert all(p.alternates == {lang: urls.terms(lang) for lang in facts.INTERFACE_LANGUAGES} for p in pages.values())
-    fi = pages["fi"].markdown()
+def details(corpus: Corpus, base: TermBase, lang: str) -> str:
+    """Every page of details of the term base in ``lang``, as one text (the index left out)."""
+    return "".join(page.markdown() for page in terms_pages(corpus, base, lang)[1:])
+
+
+def test_the_pages_exist_in_every_language_with_each_concept_and_its_links(base: TermBase, corpus: Corpus) -> None:
+    pages = {lang: terms_pages(corpus, base, lang) for lang in facts.INTERFACE_LANGUAGES}
+    index = {lang: found[0] for lang, found in pages.items()}
+    assert index["en"].url == "terms/" and index["fi"].url == "fi/terms/" and index["fi"].path == "fi/terms/index.md"
+    assert pages["fi"][2].url == "fi/terms/10-19/" and pages["fi"][2].path == "fi/terms/10-19.md"
+    for found in pages.values():
+        for page in found:  # each page's language versions are the same page in every language
+            assert page.alternates == {
+                lang: page.url.replace(f"{urls.terms(page.lang)}", urls.terms(lang), 1)
+                for lang in facts.INTERFACE_LANGUAGES
+            }
+    fi = details(corpus, base, "fi")
     for concept in base.concepts:
         assert f'id="{concept.id}"' in fi
     penalty = fi[fi.index('id="penalty-card"') :].split('<div class="term-concept">')[0]
-    assert ">rangaistuskortti</h2>" in penalty
+    assert ">rangaistuskortti</h3>" in penalty
     assert '<span lang="sv">straffkort, straffkortet' in penalty and '<span lang="pl">karta przygwożdżona' in penalty
     assert (
-        '<strong><a href="../laws/50/">50</a></strong> <small>(määräävä pykälä)</small> <a href="../laws/51/">'
+        '<strong><a href="../../laws/50/">50</a></strong> <small>(määräävä pykälä)</small> <a href="../../laws/51/">'
         in penalty
     )
-    assert 'href="../2007/definitions/#def-rangaistuskortti" hreflang="fi"' in penalty
-    en = pages["en"].markdown()
-    assert '<strong><a href="../laws/50/">50</a></strong> <small>(governing law)</small>' in en
+    assert 'href="../../2007/definitions/#def-rangaistuskortti" hreflang="fi"' in penalty
+    en = details(corpus, base, "en")
+    assert '<strong><a href="../../laws/50/">50</a></strong> <small>(governing law)</small>' in en
     assert re.search(r'<dd class="term-missing">no term <small class="term-basis">\(', en)  # a reason shown
     artificial = fi[fi.index('id="artificial-adjusted-score"') :].split("</div>")[0]
-    assert '; 1997: <strong><a href="../laws/12/">12C1(b)' not in artificial  # display form of 12C1 is 12C1
-    assert '; 1997: <strong><a href="../laws/12/">12C1</a>' in artificial
+    assert '; 1997: <strong><a href="../../laws/12/">12C1(b)' not in artificial  # display form of 12C1 is 12C1
+    assert '; 1997: <strong><a href="../../laws/12/">12C1</a>' in artificial
+    # a law's title first under the law, then the concepts it governs
+    law50 = fi[fi.index('<h2 id="law-50">') + 1 :].split("<h2 ")[0]
+    assert law50.index('id="law-title-50"') < law50.index('id="penalty-card"')
 
 
 def test_the_pages_are_generated_and_linked_from_every_home(base: TermBase, corpus: Corpus) -> None:
     linkage = pipeline.link(corpus, pipeline.load_concordance(CONTENT))
     plan = pipeline.render(corpus, linkage, search.read_vocabulary(CONTENT), None, base)
-    assert {f"{lang}/terms.md" for lang in facts.INTERFACE_LANGUAGES} <= set(plan.files)
+    assert {f"{lang}/terms/index.md" for lang in facts.INTERFACE_LANGUAGES} <= set(plan.files)
+    assert {f"{lang}/terms/90-93.md" for lang in facts.INTERFACE_LANGUAGES} <= set(plan.files)
     for lang in facts.INTERFACE_LANGUAGES:
         home = home_page(corpus, lang)
         assert f'href="{home.link(urls.terms(lang))}"' in home.markdown()
@@ -345,7 +361,7 @@ def test_a_laws_where_to_read_page_names_it_and_its_concepts_in_the_readers_word
     assert 23 in split
     checked = 0
     for lang in facts.INTERFACE_LANGUAGES:
-        terms_ids = set(re.findall(r'id="([^"]+)"', terms_page(corpus, base, lang).markdown()))
+        terms_ids = set(re.findall(r'id="([^"]+)"', details(corpus, base, lang)))
         for number in facts.LAW_NUMBERS:
             page = hub_page(corpus, linkage, lang, number, base)
             text = page.markdown()
@@ -369,11 +385,15 @@ def test_a_laws_where_to_read_page_names_it_and_its_concepts_in_the_readers_word
             wanted = governed_concepts(base, number, lang)
             assert [concept_id for concept_id, _ in listed] == [c.id for c, _ in wanted] if wanted else not listed
             assert {concept_id for concept_id, _ in listed} <= terms_ids
+            assert all(
+                f"/{urls.terms_laws(number)[0]}-" in href
+                for href in re.findall(r'<li><a href="([^"#]*)#', text.split('class="hub-concepts"')[-1])
+            )
             checked += len(listed)
     assert checked > 300
     # what a Swedish director who searched for a penalty card lands on
     penalty = hub_page(corpus, linkage, "sv", 50, base).markdown()
-    assert '<a href="../../terms/#penalty-card">straffkort</a>' in penalty
+    assert '<a href="../../terms/50-59/#penalty-card">straffkort</a>' in penalty
     assert "Lag 50 · " in hub_page(corpus, linkage, "sv", 50, base).title
 
 
@@ -388,13 +408,15 @@ def test_a_concept_is_listed_on_the_page_of_its_governing_law_only(base: TermBas
 
 
 @pytest.mark.browser
-def test_the_finnish_terms_page_fits_a_360_px_phone(browser: Any, base_url: str) -> None:
+def test_the_finnish_term_pages_fit_a_360_px_phone(browser: Any, base_url: str) -> None:
     page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     try:
         page.goto(base_url + "fi/terms/")
-        assert page.locator(".term-concept").count() >= 40
+        assert page.locator(".term-letter li").count() >= 100
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-        assert page.locator("#penalty-card").is_visible() or page.locator("#penalty-card").count() == 1
+        page.goto(base_url + "fi/terms/40-49/")
+        assert page.locator(".term-concept").count() >= 20
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
         spans = page.eval_on_selector_all(".term-langs dd > span[lang]", "els => els.map(e => e.lang)")
         assert set(spans) == set(facts.INTERFACE_LANGUAGES)
     finally:
@@ -443,7 +465,7 @@ def test_a_term_says_how_sure_it_is(tmp_path: Path, row: str, checked: Checked) 
 @pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
 def test_the_terms_page_marks_every_term_not_verified_in_words(base: TermBase, corpus: Corpus, lang: str) -> None:
     """Each term's source label says "not verified" exactly where its row was not read."""
-    page = terms_page(corpus, base, lang).markdown()
+    page = details(corpus, base, lang)
     unread = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.NOT_VERIFIED)
     read = sum(1 for c in base.concepts for term in c.terms if term.checked is Checked.READ)
     assert unread and read

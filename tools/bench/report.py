@@ -2,7 +2,8 @@
 
 Measures on this machine, in one run: the time of ``bridgelaws generate`` and of a strict
 ``mkdocs build`` (Pagefind included), the compressed weight (gzip -6, what a server sends) of
-one page of each type with the stylesheets and scripts it loads, what each language's offline
+one page of each type with the stylesheets and scripts it links, a phone's first visit to each
+type of page as Chromium downloads it (:mod:`bench.firstvisit`), what each language's offline
 copy downloads, Lighthouse mobile scores (:mod:`bench.lighthouse`), build time on a
 synthetic corpus 5× and 20× larger against a plain Material build (:mod:`bench.scale`),
 and, per language, what a first search costs in headless Chromium (:mod:`bench.search`): the bytes it
@@ -24,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+from bench import firstvisit as bench_firstvisit
 from bench import lighthouse as bench_lighthouse
 from bench import scale as bench_scale
 from bench import search as bench_search
@@ -39,6 +41,8 @@ PAGE_TYPES = {
     "law missing in a language": "pl/laws/13/index.html",
     "compare view (law 13, all texts)": "compare/13/index.html",
     "search page (engine loaded on demand)": "fi/search/index.html",
+    "term index (sv)": "sv/terms/index.html",
+    "term details (fi, laws 40–49)": "fi/terms/40-49/index.html",
 }
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="([^"]+\.(?:css|js))"')
 
@@ -114,6 +118,7 @@ def main() -> int:
         if (site / relative).exists():
             html_gz, total_gz = page_weight(site, relative)
             lines.append(f"| {name} | {html_gz / 1024:.1f} KB | {total_gz / 1024:.1f} KB |")
+    lines += ["", *bench_firstvisit.report(site)]
     lines += ["", *offline_download(site)]
     lines += ["", *export_sizes(site)]
     index = site / "pagefind"

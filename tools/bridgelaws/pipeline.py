@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgelaws import search, termbase
-from bridgelaws.core import atomic, facts
+from bridgelaws.core import atomic, facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import load
 from bridgelaws.stage3_link.concordance import Concordance, against_corpus
 from bridgelaws.stage3_link.concordance import load as read_concordance
 from bridgelaws.stage3_link.link import link
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage4_render import export, tmx
+from bridgelaws.stage4_render import export, notes, tmx
 from bridgelaws.stage4_render.pages import all_pages
 
 
@@ -121,6 +121,8 @@ def render(
     files.update(searched.files)
     for url, text in export.files(corpus, linkage, concordance, term_base, found).items():
         files[f"{facts.DEFAULT_LANGUAGE}/{url}"] = text
+    if concordance is not None:  # where each provision is in the other texts, for the reader's notes
+        files[f"{facts.DEFAULT_LANGUAGE}/{urls.notes_data()}"] = notes.where_json(corpus, concordance)
     return Plan(files)
 
 

@@ -20,7 +20,15 @@
   const base = page.dataset.base;
   const blocks = [...page.querySelectorAll(".not-found[data-lang]")];
   const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : location.pathname.replace(/^\//, "");
-  const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
+  // each segment decoded where it is well-formed; a malformed escape ("%E0%A4%A") kept as typed
+  const decoded = (segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch (error) {
+      return segment;
+    }
+  };
+  const segments = path.split("/").filter(Boolean).map(decoded);
   const codes = blocks.map((block) => block.dataset.lang);
   const pathLang = codes.includes(segments[0]) && segments[0] !== page.dataset.default ? segments[0] : page.dataset.default;
   // offline, a page of the site that was not kept: the service worker marks the page so

@@ -17,10 +17,12 @@ import { referenceRules } from "./refs.js";
 function provisionTools(status) {
   var ui = status.dataset;
   var rules = referenceRules(JSON.parse(ui.syntax));
-  var ids = {}; // lower case → the id, for every provision on the page
+  // lower case → the id, for every provision on the page (a Map: a hash such as "#__proto__"
+  // or "#constructor" names no key of it, where a plain object has them all)
+  var ids = new Map();
   document.querySelectorAll(".md-content [id]").forEach(function (element) {
     if (rules.refOf(element.id) !== null) {
-      ids[element.id.toLowerCase()] = element.id;
+      ids.set(element.id.toLowerCase(), element.id);
     }
   });
 
@@ -126,6 +128,9 @@ function provisionTools(status) {
       tools.bar.insertBefore(copyButton(id), tools.bar.firstChild);
     }
     tools.box.classList.add("is-open");
+    // notes.js adds Bookmark and Note to the toolbar
+    tools.bar.setAttribute("data-provision", id);
+    document.dispatchEvent(new CustomEvent("provision:open", { detail: { id: id, bar: tools.bar } }));
   }
 
   function reset() {
@@ -153,7 +158,7 @@ function provisionTools(status) {
 
   function find(ref) {
     var anchor = rules.anchorOf(ref);
-    return ids[anchor.toLowerCase()] || null;
+    return ids.get(anchor.toLowerCase()) || null;
   }
 
   // The page's note for paper (laws.css prints it, provisions.py writes it): the address the
@@ -172,7 +177,7 @@ function provisionTools(status) {
   function arrive() {
     reset();
     notePrint(null);
-    var hash = decodeURIComponent(location.hash.slice(1));
+    var hash = decoded(location.hash.slice(1));
     if (!hash) {
       return;
     }
@@ -196,7 +201,24 @@ function provisionTools(status) {
     }
     var chain = ref ? rules.ancestors(ref) : [];
     var nearest = chain.map(find).filter(Boolean)[0] || document.querySelector(".md-content h1[id]").id;
-    show(nearest, ref ? rules.display(ref) : hash);
+    show(nearest, ref ? rules.display(ref) : shortened(hash));
+  }
+
+  // A hash as the reader's address has it, decoded where it is well-formed: a malformed escape
+  // ("#%E0%A4%A") is kept as typed rather than stopping the script.
+  function decoded(raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch (error) {
+      return raw;
+    }
+  }
+
+  // What the line above the nearest provision quotes of a hash that names none: no more than a
+  // provision's length, so a hash of a thousand characters does not fill the page.
+  var QUOTED = 64;
+  function shortened(hash) {
+    return hash.length > QUOTED ? hash.slice(0, QUOTED) + "…" : hash;
   }
 
   function show(id, missing) {

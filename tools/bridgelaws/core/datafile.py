@@ -137,7 +137,9 @@ def table_lines(lines: list[str], header: str) -> list[int]:
 def key_line(lines: list[str], key: str, after: int = 0) -> int:
     """The 1-based line of the first ``key =``, ``[key]`` or ``[[key]]`` after line ``after``; else 1."""
     pattern = re.compile(rf"^\s*(?:\[+\s*{re.escape(key)}\s*\]+|\"?{re.escape(key)}\"?\s*=)")
-    return next((n for n, line in enumerate(lines[after:], after + 1) if pattern.match(line)), 1)
+    # from `after` on without copying the lines: a loader asks once per row, and a copy of the
+    # rest of the file each time made reading a file quadratic in its rows
+    return next((n + 1 for n in range(after, len(lines)) if pattern.match(lines[n])), 1)
 
 
 def type_name(value: object) -> str:

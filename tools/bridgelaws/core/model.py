@@ -326,6 +326,7 @@ class DocumentMeta:
     source: SourceMeta
     expected: str = ""  # what the source should hold: "9-16", "12-15, 42, 43", "points 1-26"
     terms_of_use: str = ""  # the terms of use the source itself states ("": it states none)
+    provenance: str = ""  # how the text was captured, in the document's language ("": the source's English origin)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ use these strings, and :func:`anchor` turns them into the HTML ids on the pages.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -118,6 +119,7 @@ def anchor(ref: str) -> str:
     return ref
 
 
+@functools.lru_cache(maxsize=8192)  # a definition's anchor is asked for by every concept it defines
 def slug(text: str) -> str:
     """Language-neutral ASCII slug for term anchors: ``Lähtökortti (Lähtö)`` → ``lahtokortti-lahto``."""
     folded = unicodedata.normalize("NFKD", text.replace("ı", "i")).encode("ascii", "ignore").decode()

@@ -19,7 +19,10 @@ Stable from the first release (documented in the README):
 ``/<lang>/search/?q=…``                 search in one language's texts; ``/search/``: the query's language
 ``/coverage/``, ``/<lang>/coverage/``   which law is in which text
 ``/404.html``, ``/<lang>/404.html``     the page for a missing address, in its language
-``/<lang>/terms/`` and ``/terms/``      the term base: each concept's words in every language
+``/<lang>/terms/`` and ``/terms/``      the term base's index: each concept by its name, alphabetical
+``/<lang>/terms/<first>-<last>/``       the concepts laws first–last govern, their words in every language
+``/notes/``, ``/<lang>/notes/``         My notes: the reader's bookmarks and notes (kept in the browser)
+``/notes/where.json``                   where each provision is in every other text, for the notes
 ``/api/laws.json``                      the open-data export: the index of the files below
 ``/api/documents/<id>.json``            one document's texts (``/api/documents/fi-2007.json``)
 ``/api/tmx/<id>_<id>.tmx``              a translation memory of two texts (``fi-2007_sv-2007.tmx``)
@@ -36,7 +39,7 @@ import functools
 import posixpath
 
 from bridgelaws.core import refs
-from bridgelaws.core.facts import DEFAULT_LANGUAGE, INTERFACE_LANGUAGES
+from bridgelaws.core.facts import DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, LAW_COUNT
 from bridgelaws.core.model import DocumentMeta
 
 
@@ -142,13 +145,39 @@ def not_found(lang: str) -> str:
 
 
 def terms(lang: str) -> str:
-    """The term base for translators: ``terms/`` (English), ``fi/terms/``."""
+    """The term base's index for translators: ``terms/`` (English), ``fi/terms/``."""
     return f"{language_prefix(lang)}terms/"
+
+
+TERMS_GROUP = 10  # the term base's details come a page per ten laws: 1–9, 10–19 … 90–93
+
+
+def terms_laws(number: int) -> tuple[int, int]:
+    """The first and last law of the term page that holds law ``number``'s concepts: 12 → (10, 19)."""
+    first = number // TERMS_GROUP * TERMS_GROUP
+    return max(first, 1), min(first + TERMS_GROUP - 1, LAW_COUNT)
+
+
+def terms_group(lang: str, number: int) -> str:
+    """The term page of the concepts law ``number`` governs (and its title), with the laws near it:
+    ``fi/terms/10-19/``."""
+    first, last = terms_laws(number)
+    return f"{terms(lang)}{first}-{last}/"
 
 
 def web_manifest(lang: str) -> str:
     """The web app manifest that starts in ``lang``: ``fi/manifest.webmanifest``."""
     return f"{home(lang)}manifest.webmanifest"
+
+
+def notes(lang: str) -> str:
+    """My notes, in ``lang``'s interface: ``notes/``, ``fi/notes/``."""
+    return f"{language_prefix(lang)}notes/"
+
+
+def notes_data() -> str:
+    """Where each provision is in every other text, for the reader's notes: ``notes/where.json``."""
+    return f"{notes(DEFAULT_LANGUAGE)}where.json"
 
 
 def coverage(lang: str) -> str:
@@ -205,6 +234,7 @@ def site_pages() -> list[tuple[str, bool]]:
             (_folder(compare(lang, 1)), True),
             (_folder(numbering(lang, 1)), True),
             (coverage(lang), True),
+            (notes(lang), True),
             (not_found(lang), False),
         ]
     reserved += [

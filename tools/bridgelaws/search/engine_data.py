@@ -135,7 +135,9 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         # what happens at the table (content/terms/situations): files by a word's first letters,
         # fetched for a query of two words or more (situation_files), and their keys, with the first
         **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),
-        "printedForms": urls.printed_forms(lang),  # which pages print each word (printed_forms)
+        # which pages print each word (printed_forms): the files' keys are known once Pagefind has
+        # indexed the pages, and written in then (printed_forms.announce); none before
+        "printedForms": {"url": urls.printed_forms(lang), "keys": ""},
         "strings": {key: t(lang, key) for key in SEARCH_STRINGS},
     }
 
@@ -182,10 +184,13 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
     english, own = set(vocabulary.english), set(vocabulary.terms)
     page: list[dict[str, object]] = []
     letters: dict[str, dict[str, list[object]]] = {}
+    added: set[tuple[str, str, str]] = set()  # each entry once per file: a set, where a list's `in` was quadratic
 
     def add(letter: str, key: str, entry: object) -> None:
         shard = letters.setdefault(letter, {"more": [], "whole": []})
-        if entry not in shard[key]:
+        seen = (letter, key, json.dumps(entry, sort_keys=True, ensure_ascii=False))
+        if seen not in added:
+            added.add(seen)
             shard[key].append(entry)
 
     for synonym in (s for s in vocabulary.synonyms if not s.situation):

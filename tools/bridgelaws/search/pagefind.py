@@ -4,8 +4,10 @@ Pagefind reads every HTML page, keeps only pages with a ``data-pagefind-body`` e
 point and definition pages; see ``overrides/main.html``) and writes one index per
 ``<html lang>``, split in chunks a query fetches on demand.  The parts of a law page that are
 not law text are left out by :data:`NOT_LAW_TEXT`.  Pagefind's ready-made interfaces are
-deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The word index is
-then cut in smaller chunks than Pagefind's own (:mod:`bridgelaws.search.pagefind_chunks`).
+deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The index is then put
+in one order, whatever order the file system lists the pages in
+(:mod:`bridgelaws.search.pagefind_order`), and its words cut in smaller chunks than Pagefind's
+own (:mod:`bridgelaws.search.pagefind_chunks`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys
 from pathlib import Path
 
 from bridgelaws.core import atomic, urls
-from bridgelaws.search import pagefind_chunks
+from bridgelaws.search import pagefind_chunks, pagefind_order
 
 OUTPUT = "pagefind"
 
@@ -71,9 +73,10 @@ def index_site(site_dir: Path) -> str:
     for name in UNUSED:
         (site_dir / OUTPUT / name).unlink(missing_ok=True)
     shutil.rmtree(site_dir / OUTPUT / "playground", ignore_errors=True)
+    ordered = pagefind_order.normalise(site_dir / OUTPUT)
     rechunked = pagefind_chunks.rechunk(site_dir / OUTPUT)
     lines = [line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered"))]
-    return "\n".join([*lines, f"index chunks: {rechunked}"])
+    return "\n".join([*lines, f"index: {ordered}", f"index chunks: {rechunked}"])
 
 
 # A search page's preload of its language's WebAssembly (overrides/main.html), after which the

@@ -12,9 +12,10 @@ forms its pages print with the pages that print them, in files by the form's fir
 (``pagefind/forms/fi_sam.json``: ``{"samasta": ["fi_5dd869a", …], …}``, the ids Pagefind's
 results carry).  When Pagefind finds more pages than a first page reads, search.js fetches the
 files of the query's words (0.1–2 KB compressed each) and reads the pages that print a
-query word exactly before the others (``printedFirst``).  Forms are folded and stripped as
-search.js strips a page's words before it compares them with the query's (``bare``): lower
-case, no accents, ``ı`` and ``ł`` as ``i`` and ``l``, letters and digits only; a compound's
+query word exactly before the others (``printedFirst``); the files' keys are written into each
+search page's data (:func:`announce`), so it asks for no file that was not written.  Forms are
+folded and stripped as search.js strips a page's words before it compares them with the
+query's (``bare``): lower case, no accents, ``ı`` and ``ł`` as ``i`` and ``l``, letters and digits only; a compound's
 hidden parts (``⁘johtaja``) count as printed, as search.js counts them.
 """
 
@@ -24,16 +25,18 @@ import gzip
 import json
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
 from bridgelaws.core import urls
-from bridgelaws.search.engine_data import situation_key
+from bridgelaws.search.engine_data import json_for_script, packed_keys, situation_key
 from bridgelaws.search.langmodel import fold
 from bridgelaws.search.pagefind_chunks import SIGNATURE  # a fragment is gzip-compressed JSON after it
 
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"
 FRAGMENT_NAME = re.compile(r"(?P<lang>[a-z]{2,3})_[0-9a-f]+\.pf_fragment")
+SEARCH_DATA = re.compile(r'(<script type="application/json" id="search-data">)(.*?)(</script>)', re.S)
 NOT_LETTER = re.compile(r"[\W_]+")  # search.js bare(): /[^\p{L}\p{N}]/gu
 SHORTEST = 3  # search.js CARRYING_LENGTH: a shorter query word is never looked up
 
@@ -88,5 +91,27 @@ def write(site: Path) -> str:
             target = site / urls.printed_forms(lang, key)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(forms, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        summary.append(f"{lang} {len(pages)} pages, {len(files)} files")
+        announced = announce(site, lang, files)
+        summary.append(
+            f"{lang} {len(pages)} pages, {len(files)} files{'' if announced else ', no search page to name them'}"
+        )
     return "; ".join(summary) or "no fragments"
+
+
+def announce(site: Path, lang: str, keys: Iterable[str]) -> bool:
+    """Write the keys of the language's forms' files into its search page's data
+    (``printedForms.keys``, packed as the situations' keys are), so search.js asks only for files
+    that exist: a word no page prints in any form starting with its letters (``ja``, a nonsense
+    word) fetches nothing, where it fetched a file the server does not have.  Whether the page
+    was there to write to."""
+    page = site / urls.search(lang) / "index.html"
+    if not page.is_file():
+        return False
+    html = page.read_text(encoding="utf-8")
+    found = SEARCH_DATA.search(html)
+    if found is None:
+        return False
+    data = json.loads(found[2])
+    data["printedForms"] = {**data["printedForms"], "keys": packed_keys(keys)}
+    page.write_text(html[: found.start(2)] + json_for_script(data) + html[found.end(2) :], encoding="utf-8")
+    return True

@@ -31,6 +31,7 @@ DOCUMENT_KEYS: dict[str, type] = {
     "title": str,
     "copyright": str,
     "terms_of_use": str,
+    "provenance": str,
     "extract": bool,
     "contents": str,
     "grammar": str,
@@ -325,6 +326,7 @@ def _entry(raw: object, path: Path, lines: Lines) -> tuple[SourceMeta, list[Docu
                 terms_of_use=_text(doc_where, "terms_of_use", raw_doc["terms_of_use"])
                 if "terms_of_use" in raw_doc
                 else "",
+                provenance=_text(doc_where, "provenance", raw_doc["provenance"]) if "provenance" in raw_doc else "",
                 extract=raw_doc.get("extract", False),
                 grammar=grammar,
                 source=source,

@@ -48,6 +48,9 @@ class Corpus:
     entries: list[Entry]
     reports: list[SourceReport]
     manifest_errors: list[str] = field(default_factory=list)  # entries left out of the manifest
+    # the documents the manifest lists, read or not: a name outside them is a mistake where it is
+    # written, one inside them missing from the corpus a source left out (reported as such)
+    manifest_ids: frozenset[str] = frozenset()
 
     @cached_property
     def _by_id(self) -> dict[str, Entry]:

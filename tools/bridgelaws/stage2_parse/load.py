@@ -244,4 +244,5 @@ def load(sources_dir: Path) -> Corpus:
     entries.sort(
         key=lambda entry: (entry.meta.lang, entry.meta.edition, entry.meta.kind is not DocKind.LAWS, entry.meta.id)
     )
-    return Corpus(entries, reports, listed.errors)
+    ids = frozenset(meta.id for _, metas in listed.entries for meta in metas)
+    return Corpus(entries, reports, listed.errors, ids)

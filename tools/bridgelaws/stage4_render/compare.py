@@ -15,6 +15,7 @@ import functools
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
+from bridgelaws.core.model import Paragraph
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import Relation
 from bridgelaws.stage3_link.linkage import Linkage
@@ -23,6 +24,7 @@ from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.redline import Pieces, diff, is_rewrite, pieces_html
 from bridgelaws.stage4_render.switcher import simple_alternates
+from bridgelaws.stage4_render.text import Notes, note_markup
 
 # Why a text has no cell: the ui.toml key of each kind of gap.
 GAP_KEY = {
@@ -87,7 +89,9 @@ def compare_page(
     )
     note = f'<noscript><p class="no-script-note">{h(t(lang, "compare_no_script"))}</p></noscript>'
     texts = f'<fieldset class="compare-texts"><legend>{h(t(lang, "choose_texts"))}</legend>{boxes}</fieldset>'
-    body.extend([f'<form class="compare-choice">{texts}<p>{toggle}</p>{note}</form>', ""])
+    # laws.js says, in the page's language, which texts an address asks for that the law lacks
+    unknown = h(t(lang, "compare_unknown"))
+    body.extend([f'<form class="compare-choice" data-unknown="{unknown}">{texts}<p>{toggle}</p>{note}</form>', ""])
     head = "".join(
         f'<th scope="col" data-doc="{h(e.meta.id)}" lang="{h(e.meta.lang)}">'
         f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
@@ -139,20 +143,30 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             f'<span class="gap-text">{gap_html(cell, page.lang)}</span></td>'
         )
     link = page.link(urls.law(meta, cell.law) + f"#{refs.anchor(cell.ref)}")
-    content = compare_cell_html(cell, link, meta.lang)
+    law = entry.document.law(cell.law)
+    notes = Notes(str(cell.law), law.footnotes if law else (), page.lang)
+    content = compare_cell_html(cell, link, meta.lang, notes)
     older = pairs.get(column)
     other = row.cells[older] if older is not None else None
     if older is not None and isinstance(other, Cell):
         against = entries[older].meta
-        pieces = redline_of(other.blocks, cell.blocks)  # computed once: for the test and the marks
-        if row.relation(against.edition, meta.edition) is Relation.REWORDED or is_rewrite(pieces):
-            # a rewritten pair is read side by side: its redline would strike out all of one text
+        if other.paragraphs and cell.paragraphs:
+            pieces = redline_of(_unmarked(other), _unmarked(cell))  # computed once: for the test and the marks
+            rest = ""
+        else:
+            # a heading on one side (2007 16B over 16B1-16B3, where 1997 16A is one paragraph):
+            # its text is in the rows below, so only the titles compare; no rewording is claimed
+            pieces = redline_of(_titles(other), _titles(cell))
+            rest = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
+        if is_rewrite(pieces):
+            # a rewritten pair is read side by side: its redline would strike out all of one text;
+            # a pair the concordance calls reworded whose words are mostly kept shows its changes
             note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
             marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
             marked = (
                 f'<a class="cell-label" href="{h(link)}" hreflang="{h(meta.lang)}">{h(cell.label)}</a> '
-                f"{pieces_html(pieces)}"
+                f"{pieces_html(pieces)}{rest}"
             )
         content = (
             f'<div class="plain">{content}</div>'
@@ -160,6 +174,10 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
         )
     note = unverified_note(row, meta.edition, page.lang)  # shown with the plain text and the redline alike
     return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{note}{content}</td>'
+
+
+def _titles(cell: Cell) -> tuple[str, ...]:
+    return (cell.title,) if cell.title else ()
 
 
 def unverified_note(row: Row, edition: str, lang: str) -> str:
@@ -197,12 +215,43 @@ def relation_name(lang: str, relation: Relation) -> str:
     return t(lang, f"relation_{relation.value}")
 
 
-def compare_cell_html(cell: Cell, link: str, lang: str) -> str:
-    """A provision in its text's language; the link to it says which (``hreflang``), as the cell does (``lang``)."""
+def compare_cell_html(cell: Cell, link: str, lang: str, notes: Notes | None = None) -> str:
+    """A provision in its text's language; the link to it says which (``hreflang``), as the cell does (``lang``).
+    With ``notes`` (the law's footnotes, the page's language), a footnote marker is a raised link
+    to its footnote on the law page, named "footnote 2", not a digit read as part of the text."""
     title = f" <strong>{h(cell.title)}</strong>" if cell.title else ""
-    paragraphs = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
+    base = link.split("#", 1)[0]
+    paragraphs = "".join(
+        f"<p>{_with_markers(p, notes, base, lang) if notes else h(p.text)}</p>" for p in cell.paragraphs
+    )
     label = f'<a class="cell-label" href="{h(link)}" hreflang="{h(lang)}">{h(cell.label)}</a>'
     return f'<p class="cell-head">{label}{title}</p>{paragraphs}'
+
+
+def _with_markers(paragraph: Paragraph, notes: Notes, law_url: str, lang: str) -> str:
+    """The paragraph's text escaped, each footnote marker a link to its footnote on the law page."""
+    parts, position = [], 0
+    for span in note_markup(paragraph, notes):
+        # the marker's link, to the footnote on the law page (in the text's language)
+        opening = span.open.replace('href="#', f'href="{h(law_url)}#', 1).replace("<a ", f'<a hreflang="{h(lang)}" ', 1)
+        marker = h(paragraph.text[span.start : span.end])
+        parts += [h(paragraph.text[position : span.start]), opening, marker, span.close]
+        position = span.end
+    parts.append(h(paragraph.text[position:]))
+    return "".join(parts)
+
+
+def _unmarked(cell: Cell) -> tuple[str, ...]:
+    """The cell's blocks without their footnote markers (the redline compares words, and the
+    compare view shows no footnotes: ``odottamattomalla 2 alertilla`` is no change of words)."""
+    texts = []
+    for paragraph in cell.paragraphs:
+        text = paragraph.text
+        for note in sorted(paragraph.notes, key=lambda n: n.offset, reverse=True):
+            if text[note.offset : note.offset + len(note.mark)] == note.mark:
+                text = text[: note.offset] + text[note.offset + len(note.mark) :]
+        texts.append(" ".join(text.split()))
+    return tuple(part for part in (cell.title, *texts) if part)
 
 
 def redline_pairs(entries: list[Entry]) -> dict[int, int]:

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from bridgelaws.core import urls
+import json
+
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.glossary import term_anchors
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage4_render.page import Page, definitions_index_fields, h, lang_attr, law_nav_title, md_inline, t
+from bridgelaws.stage4_render.page import (
+    Page,
+    definitions_index_fields,
+    h,
+    lang_attr,
+    law_nav_title,
+    md_inline,
+    single_quoted,
+    t,
+)
 from bridgelaws.stage4_render.switcher import document_alternates, simple_alternates
 from bridgelaws.stage4_render.text import Notes, matter_blocks, page_decorator, paragraph_html
+from bridgelaws.termbase import Place, TermBase, definition_anchor
 
 
 def document_page(corpus: Corpus, linkage: Linkage, entry: Entry) -> Page:
@@ -53,7 +65,8 @@ def document_page(corpus: Corpus, linkage: Linkage, entry: Entry) -> Page:
 
 
 def provenance_block(entry: Entry, page: Page) -> str:
-    """Source file, how it was captured (the manifest's words, in English) and copyright."""
+    """Source file, how it was captured (the document's ``provenance`` in its language, else the
+    source's ``origin`` in English, so marked) and copyright."""
     meta, lang = entry.meta, page.lang
     rows = [(t(lang, "source_file"), f"<code>{h(meta.source.file)}</code>", "")]
     if entry.document.title and entry.document.title != meta.title:
@@ -62,7 +75,9 @@ def provenance_block(entry: Entry, page: Page) -> str:
         rows.append((t(lang, "source_title"), h(entry.document.title), lang_attr(meta.lang, lang)))
     rows.extend(
         [
-            (t(lang, "captured"), h(meta.source.origin), lang_attr("en", lang)),
+            (t(lang, "captured"), h(meta.provenance), lang_attr(meta.lang, lang))
+            if meta.provenance
+            else (t(lang, "captured"), h(meta.source.origin), lang_attr("en", lang)),
             (t(lang, "copyright"), h(meta.copyright), ""),
         ]
     )
@@ -70,8 +85,15 @@ def provenance_block(entry: Entry, page: Page) -> str:
     return f'<dl class="provenance">{items}</dl>'
 
 
-def definitions_page(linkage: Linkage, entry: Entry) -> Page:
+def definitions_page(
+    linkage: Linkage, entry: Entry, corpus: Corpus | None = None, term_base: TermBase | None = None
+) -> Page:
+    """A document's definitions; its language menu opens another language's definitions (its
+    text of the same edition first), at the same concept's definition (from the term base)."""
     meta, lang = entry.meta, entry.meta.lang
+    others = _definitions_elsewhere(corpus, entry) if corpus else {}
+    alternates = {**(document_alternates(corpus, entry) if corpus else simple_alternates(urls.home))}
+    alternates.update({code: urls.definitions(other.meta) for code, other in others.items()})
     page = Page(
         url=urls.definitions(meta),
         lang=lang,
@@ -79,9 +101,11 @@ def definitions_page(linkage: Linkage, entry: Entry) -> Page:
         body=[],
         description=f"{meta.title}: {t(lang, 'definitions')}",
         meta={"doc": meta.id, "pagefind": definitions_index_fields(entry)},
-        alternates={**simple_alternates(urls.home), lang: urls.definitions(meta)},
+        alternates={**alternates, lang: urls.definitions(meta)},
     )
     body = page.body
+    if corpus and term_base:
+        body.extend(_language_definitions(corpus, term_base, page, entry, others))
     body.extend([f"# {md_inline(t(lang, 'definitions'))}", ""])
     body.extend([f'<p class="law-source"><a href="{h(page.link(urls.document(meta)))}">{h(meta.title)}</a></p>', ""])
     body.extend(chapter_blocks(entry))
@@ -102,3 +126,61 @@ def chapter_blocks(entry: Entry) -> list[str]:
     for heading in entry.document.headings:
         blocks.extend([f'<p class="law-chapter">{h(heading.text)}</p>', ""])
     return blocks
+
+
+def _definitions_elsewhere(corpus: Corpus, entry: Entry) -> dict[str, Entry]:
+    """Each other language's text with definitions: of the same edition first, else the newest."""
+    found: dict[str, Entry] = {}
+    for lang in facts.INTERFACE_LANGUAGES:
+        texts = [e for e in corpus.in_language(lang) if e.document.definitions and e.meta.lang != entry.meta.lang]
+        texts.sort(key=lambda e: (e.meta.edition != entry.meta.edition, -int(e.meta.edition)))
+        if texts:
+            found[lang] = texts[0]
+    return found
+
+
+def _language_definitions(
+    corpus: Corpus, term_base: TermBase, page: Page, entry: Entry, others: dict[str, Entry]
+) -> list[str]:
+    """What laws.js follows to keep the reader's definition through the language menu, as on a
+    law page (``#language-provisions``): for each language with definitions, where each
+    definition of this page is there — the same concept's definition (the term base's
+    ``defined`` places), else that page's top."""
+    anchors = list(zip(entry.document.definitions, term_anchors(entry.document), strict=True))
+    data: dict[str, dict[str, object]] = {}
+    for lang, other in others.items():
+        base = page.link(urls.definitions(other.meta))
+        where = {}
+        for definition, anchor in anchors:
+            concepts = [
+                c
+                for c in term_base.concepts
+                if any(p.doc == entry.meta.id and p.term == definition.term for p in c.defined)
+            ]
+            there = [
+                found
+                for concept in concepts
+                # the menu's own text first, then the language's others; definitions before provisions
+                for place in sorted(concept.defined, key=lambda place: (place.doc != other.meta.id, place.term is None))
+                if (found := _place_link(corpus, page, place, other.meta.lang))
+            ]
+            where[anchor] = there[0] if there else base
+        data[lang] = {"edition": other.meta.edition, "same": False, "provisions": where}
+    if not data:
+        return []
+    payload = single_quoted(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+    return [f"<div id=\"language-provisions\" hidden data-provisions='{payload}'></div>", ""]
+
+
+def _place_link(corpus: Corpus, page: Page, place: Place, lang: str) -> str:
+    """``place`` (a definition, or a provision that defines the concept) as a link from ``page``,
+    when a text of ``lang`` holds it ("" otherwise)."""
+    entry = corpus.by_id(place.doc)
+    if entry is None or entry.meta.lang != lang:
+        return ""
+    if place.term is not None:
+        anchor = definition_anchor(place, corpus)
+        return f"{page.link(urls.definitions(entry.meta))}#{anchor}" if anchor else ""
+    ref = place.ref or ""
+    law = refs.law_of(ref)
+    return page.link(urls.provision(entry.meta, law, ref)) if law and entry.document.law(law) else ""

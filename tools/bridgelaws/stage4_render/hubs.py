@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bridgelaws.core import facts, refs, urls
+from bridgelaws.core import facts, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.concordance import LawRelation, LawSubject
@@ -21,6 +21,7 @@ from bridgelaws.stage4_render.page import (
     t,
 )
 from bridgelaws.stage4_render.switcher import law_alternates, simple_alternates
+from bridgelaws.stage4_render.terms import concept_url
 from bridgelaws.termbase import Concept, TermBase
 
 
@@ -113,8 +114,7 @@ def laws_index_page(
         if linkage and number in split:
             rows.append(_split_index_row(corpus, linkage, page, number, term_base, holders))
             continue
-        title_lang = lang if any(e.meta.lang == lang for e in holders) else (holders[0].meta.lang if holders else lang)
-        title = corpus.law_title(number, title_lang)
+        title, title_lang = _index_title(corpus, term_base, number, lang, holders)
         links = " ".join(
             f'<a href="{h(page.link(urls.law(e.meta, number)))}" hreflang="{h(e.meta.lang)}">'
             f"{h(e.meta.lang)} {h(e.meta.edition)}</a>"
@@ -122,13 +122,26 @@ def laws_index_page(
         ) or h(t(lang, "no_text"))
         rows.append(
             f'<tr id="law-{number}"><td><a href="{page.link(urls.law_hub(lang, number))}">{number}</a></td>'
-            f"<td{lang_attr(title_lang, lang)}>{h(display_title(title, title_lang))}</td><td>{links}</td></tr>"
+            f"<td{lang_attr(title_lang, lang)}>{h(title)}</td><td>{links}</td></tr>"
         )
     body.append(
         f'<div class="laws-index"><table><thead><tr><th>#</th><th>{h(t(lang, "laws"))}</th>'
         f"<th>{h(t(lang, 'documents'))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
     return page
+
+
+def _index_title(
+    corpus: Corpus, term_base: TermBase | None, number: int, lang: str, holders: list[Entry]
+) -> tuple[str, str]:
+    """A laws-index row's title and its language: a text of ``lang`` prints it, else the term
+    base's title in ``lang`` (English ones on English pages), else a text of another language's."""
+    if own := corpus.law_title(number, lang):
+        return display_title(own, lang), lang
+    if term_base and (curated := law_title(term_base, number, lang)):
+        return curated, lang
+    other = holders[0].meta.lang if holders else lang
+    return display_title(corpus.law_title(number, other), other), other
 
 
 def _split_index_row(
@@ -193,12 +206,12 @@ def hub_page(corpus: Corpus, linkage: Linkage, lang: str, number: int, term_base
     governed = governed_concepts(term_base, number, lang) if term_base else []
     concepts: list[str] = []
     if governed:
-        terms_url = page.link(urls.terms(lang))
-        items = "".join(f'<li><a href="{h(terms_url)}#{h(c.id)}">{h(word)}</a></li>' for c, word in governed)
+        items = "".join(
+            f'<li><a href="{h(page.link(concept_url(c, lang)))}">{h(word)}</a></li>' for c, word in governed
+        )
         concepts = [f"<p>{h(t(lang, 'hub_concepts', n=number))}</p>", f'<ul class="hub-concepts">{items}</ul>']
     if split:
         body.extend([f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>', ""])
-        body.extend(national_rules_block(corpus, linkage, page, number, None))
         for subject in found:
             # the concepts are the newest edition's (the term base names laws in its numbering)
             own_concepts = concepts if facts.EDITIONS[-1] in subject.editions else []
@@ -249,6 +262,7 @@ def _subject_block(
     notes = lawsubjects.subject_notes(corpus, linkage.concordance, page, subject)
     if notes:
         lines.append(f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>')
+    lines.extend(line for line in national_rules_block(corpus, linkage, page, number, None, subject.editions) if line)
     holders = lawsubjects.subject_texts(corpus, number, subject)
     if holders:
         lines.extend(line for line in _texts_blocks(corpus, page, number, holders, subject.editions) if line)
@@ -285,9 +299,7 @@ def _texts_blocks(
         )
         body.extend([f"<p>{h(t(lang, 'texts_in_language'))}:</p>", "", f"<ul>{items}</ul>", ""])
     elif holders:
-        body.extend(
-            [f'<p class="missing">{h(t(lang, "not_in_language", n=number, language=language_name(lang)))}</p>', ""]
-        )
+        body.extend([f'<p class="missing">{h(t(lang, "not_in_language", n=number))}</p>', ""])
     else:
         body.extend([f'<p class="missing">{h(t(lang, "not_anywhere", n=number))}</p>', ""])
     others = [e for e in holders if e.meta.lang != lang]
@@ -311,7 +323,7 @@ def law_title(base: TermBase, number: int, lang: str) -> str | None:
 
 def law_title_concept(base: TermBase, number: int, lang: str) -> Concept | None:
     """The term base's title of law ``number`` that :func:`law_title` reads, its words in ``lang``."""
-    titles = [c for c in base.concepts if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
+    titles = [c for c in base.governed_by(number) if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
     titles.sort(key=lambda concept: concept.editions[-1], reverse=True)
     return titles[0] if titles else None
 
@@ -320,8 +332,8 @@ def governed_concepts(base: TermBase, number: int, lang: str) -> list[tuple[Conc
     """The concepts (not titles) whose governing law in the newest edition is law ``number``,
     each with its first whole word form in ``lang``; those with no word in ``lang`` left out."""
     found = []
-    for concept in base.concepts:
-        if concept.is_law_title or refs.law_of(concept.governing() or "") != number:
+    for concept in base.governed_by(number):
+        if concept.is_law_title:
             continue
         word = next((form for form in concept.forms(lang) if not form.endswith("*")), None)
         if word:

@@ -7,8 +7,11 @@ import json
 from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Law
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.lawsubjects import rule_elsewhere_block, same_rule, split_mark
 from bridgelaws.stage4_render.national import national_rules_block
+from bridgelaws.stage4_render.notes import notes_here
 from bridgelaws.stage4_render.page import (
     Page,
     h,
@@ -24,9 +27,12 @@ from bridgelaws.stage4_render.page import (
 from bridgelaws.stage4_render.provisions import counterpart_links, law_tools, print_note, script_data
 from bridgelaws.stage4_render.switcher import language_provisions, law_alternates
 from bridgelaws.stage4_render.text import Notes, footnote_blocks, page_decorator, paragraph_html, provision_blocks
+from bridgelaws.termbase import TermBase
 
 
-def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
+def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law, term_base: TermBase | None = None) -> Page:
+    """Law ``law`` of ``entry``'s text (the term base gives the titles of a rule no text prints, where
+    the number holds another rule in another edition)."""
     meta, lang = entry.meta, entry.meta.lang
     page = Page(
         url=urls.law(meta, law.number),
@@ -38,7 +44,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
         alternates=law_alternates(corpus, law.number, entry),
     )
     owner = str(law.number)
-    notes = Notes(owner, law.footnotes)  # markers are numbered in reading order: render in it
+    notes = Notes(owner, law.footnotes, lang)  # markers are numbered in reading order: render in it
     decorate = page_decorator(linkage, entry, page)
     tools = law_tools(page, corpus, linkage.concordance, entry)
     body = page.body
@@ -54,6 +60,7 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
     body.append("")
     body.extend(print_note(page, entry, law_heading(law, lang)))
     body.extend(edition_switch_block(corpus, linkage, page, law, entry))
+    body.extend(rule_elsewhere_block(corpus, linkage.concordance, page, law.number, meta.edition, term_base))
     body.extend(language_provisions(linkage.concordance, corpus, page, law, entry))
     body.extend(national_rules_block(corpus, linkage, page, law.number, entry))
     for paragraph in law.paragraphs:
@@ -63,8 +70,9 @@ def law_page(corpus: Corpus, linkage: Linkage, entry: Entry, law: Law) -> Page:
             body.extend([block, ""])
     body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *cited_by_block(linkage, page, law.number, entry)])
-    body.extend(["", *other_texts_block(corpus, page, law.number, entry)])
+    body.extend(["", *other_texts_block(corpus, page, law.number, entry, linkage.concordance)])
     body.extend(["", *script_data(page, entry)])
+    body.extend(notes_here(page, entry, law))
     return page
 
 
@@ -87,9 +95,11 @@ def edition_switch_block(corpus: Corpus, linkage: Linkage, page: Page, law: Law,
         elif other.document.law(number):
             link = page.link(urls.law(other.meta, number))
             where = json.dumps(counterpart_links(linkage.concordance, page, law, entry, other), separators=(",", ":"))
+            same = same_rule(linkage.concordance, number, entry.meta.edition, other.meta.edition)
             items.append(
                 f'<a href="{h(link)}" class="keep-hash" data-edition="{h(other.meta.edition)}" '
                 f"data-provisions='{single_quoted(where)}'>{h(other.meta.edition)}</a>"
+                + ("" if same else split_mark(lang, number))
             )
         else:
             link = page.link(urls.law_hub(lang, number))
@@ -133,9 +143,15 @@ def _ref_key(ref: str) -> tuple[int, str]:
     return (law or 0, ref)
 
 
-def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry | None) -> list[str]:
-    """Links to the same law in every other text (language and edition named)."""
-    others = [e for e in corpus.having_law(number) if current is None or e.meta.id != current.meta.id]
+def other_texts_block(corpus: Corpus, page: Page, number: int, current: Entry, concordance: Concordance) -> list[str]:
+    """Links to the same law in every other text (language and edition named): the texts where the
+    number holds this rule (not 2017 Law 23, another rule, from 1997 Law 23)."""
+    edition = current.meta.edition
+    others = [
+        e
+        for e in corpus.having_law(number)
+        if e.meta.id != current.meta.id and same_rule(concordance, number, edition, e.meta.edition)
+    ]
     if not others:
         return []
     items = []

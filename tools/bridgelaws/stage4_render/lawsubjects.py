@@ -214,3 +214,33 @@ def titles_html(found: list[Title], page_lang: str, editions_shown: bool) -> str
 def subject_texts(corpus: Corpus, number: int, subject: LawSubject) -> list[Entry]:
     """The texts that hold law ``number`` in one of the subject's editions."""
     return [e for e in corpus.having_law(number) if e.meta.edition in subject.editions]
+
+
+def same_rule(concordance: Concordance, number: int, edition: str, other: str) -> bool:
+    """Whether law ``number`` of ``edition`` and of ``other`` are one rule (one subject)."""
+    return any(
+        edition in subject.editions and other in subject.editions for subject in law_subjects(concordance, number)
+    )
+
+
+def rule_elsewhere_block(
+    corpus: Corpus, concordance: Concordance, page: Page, number: int, edition: str, base: TermBase | None
+) -> list[str]:
+    """At the top of a law's page whose number holds another rule in another edition (2017 Law 23,
+    the comparable call, on 1997 Law 23): that other rule, linked to its part of the "where to
+    read" page, and what the law rows say of this page's rule (in 2017 it is Law 72 (72C))."""
+    found = subjects(concordance, number)
+    mine = next((subject for subject in found if edition in subject.editions), None)
+    if mine is None or len(found) < 2:
+        return []
+    lang = page.lang
+    sentences = []
+    for other in (subject for subject in found if subject is not mine):
+        named = titles_html(titles(corpus, base, number, other, lang), lang, False)
+        label = named or h(editions_label(other.editions))
+        link = f'<a href="{h(page.link(hub_link(concordance, lang, number, other.editions[0])))}">{label}</a>'
+        sentences.append(
+            _sentence(lang, "law_elsewhere", {"link": link}, n=number, editions=editions_label(other.editions))
+        )
+    sentences += subject_notes(corpus, concordance, page, mine)
+    return [f'<div class="law-elsewhere">{"".join(f"<p>{s}</p>" for s in sentences)}</div>', ""]

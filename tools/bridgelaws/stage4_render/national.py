@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgelaws.core import refs, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, doc_short_name, h, t
+from bridgelaws.stage4_render.switcher import law_texts
 
 
 @dataclass(frozen=True)
@@ -77,9 +79,23 @@ def _as_seen_from(
     return Rule(entry, point, concerned, sorted(set(here), key=refs.sort_key)) if concerned else None
 
 
-def national_rules_block(corpus: Corpus, linkage: Linkage, page: Page, number: int, current: Entry | None) -> list[str]:
-    """A note per national rule about this law, folded in a switch, each with its federation and edition."""
-    rules = national_rules(corpus, linkage, number, current)
+def national_rules_block(
+    corpus: Corpus,
+    linkage: Linkage,
+    page: Page,
+    number: int,
+    current: Entry | None,
+    editions: tuple[str, ...] | None = None,
+) -> list[str]:
+    """A note per national rule about this law, folded in a switch, each with its federation,
+    country and language (``national_by_<lang>`` of ui.toml, by the rule's language) and edition;
+    with ``editions``, only the rules of those editions (a law number that is two rules: each
+    rule's own, PZBS's 2017 decisions under the 2017 rule)."""
+    rules = [
+        rule
+        for rule in national_rules(corpus, linkage, number, current)
+        if editions is None or rule.entry.meta.edition in editions
+    ]
     if not rules:
         return []
     items = []
@@ -91,8 +107,10 @@ def national_rules_block(corpus: Corpus, linkage: Linkage, page: Page, number: i
         concerned = ", ".join(rule.concerned)
         if rule.here and current is not None:
             concerned = f"{entry.meta.edition}: {concerned} → {current.meta.edition}: {', '.join(rule.here)}"
+        # whose rule, where and in what language, in the page's words; the rule itself in its own
         items.append(
-            f'<li lang="{h(entry.meta.lang)}"><a href="{h(link)}" hreflang="{h(entry.meta.lang)}">'
+            f'<li><span class="national-by">{h(t(page.lang, f"national_by_{entry.meta.lang}"))}:</span> '
+            f'<a href="{h(link)}" hreflang="{h(entry.meta.lang)}" lang="{h(entry.meta.lang)}">'
             f"<strong>{h(name)}</strong>"
             f' <span class="edition">({h(entry.meta.edition)})</span>: {h(point.title)}</a>'
             f' <span class="concerned">({h(concerned)})</span></li>'
@@ -111,3 +129,28 @@ def rules_of(corpus: Corpus, linkage: Linkage, entry: Entry, number: int) -> lis
         for rule in national_rules(corpus, linkage, number, None, entry)
         if rule.entry is entry
     ]
+
+
+def point_alternates(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> dict[str, str]:
+    """Where the language menu goes from a national rule's page: in each other language, the law
+    page that shows this rule (its text of the law, where :func:`national_rules` places the rule),
+    else that language's "where to read" page for the law (at the rule's edition); a rule naming
+    no law, the language's home."""
+    alternates = {lang: urls.home(lang) for lang in facts.INTERFACE_LANGUAGES}
+    alternates[entry.meta.lang] = urls.law(entry.meta, point.number)
+    numbers = [number for ref in point.laws if (number := refs.law_of(ref))]
+    if not numbers:
+        return alternates
+    number = numbers[0]
+    for lang, text in law_texts(corpus, number, None).items():
+        if lang == entry.meta.lang:
+            continue
+        shown = text is not None and any(
+            rule.point is point for rule in national_rules(corpus, linkage, number, text, only=entry)
+        )
+        alternates[lang] = (
+            urls.law(text.meta, number)
+            if shown and text is not None
+            else hub_link(linkage.concordance, lang, number, entry.meta.edition)
+        )
+    return alternates

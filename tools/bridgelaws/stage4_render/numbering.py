@@ -125,6 +125,7 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fa
     if not rows:
         body.extend([f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""])
     else:
+        body.extend(_legend(corpus, page, number, rows))
         head = "".join(f'<th scope="col">{h(edition)}</th>' for edition in EDITIONS)
         how_head = f'<th scope="col">{h(t(lang, "numbering_how"))}</th>'
         lines = [f'<div class="numbering"><table><thead><tr>{head}{how_head}</tr></thead><tbody>']
@@ -162,3 +163,29 @@ def _law_rows_block(corpus: Corpus, concordance: Concordance, page: Page, number
     if not notes:
         return []
     return [f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>', ""]
+
+
+def _legend(corpus: Corpus, page: Page, number: int, rows: list[Chain]) -> list[str]:
+    """What the table's marks mean, visible above it (a phone shows no tooltip): ``?``, ``none``,
+    the change column and its words, "not verified"; and each edition no text of the site holds
+    the law in, whose numbers lead to where the law can be read."""
+    lang = page.lang
+    shown = [ref for chain in rows for ref in chain.refs.values()]
+    items = []
+    if UNKNOWN in shown:
+        items.append((UNKNOWN, t(lang, "numbering_unknown")))
+    if None in shown:
+        items.append((t(lang, "numbering_none"), t(lang, "numbering_none_title")))
+    relations = dict.fromkeys(relation for chain in rows for relation in chain.relations)
+    words = ", ".join(t(lang, f"relation_{relation}") for relation in relations)
+    items.append((t(lang, "numbering_how"), f"{t(lang, 'numbering_how_legend')}: {words}"))
+    if not all(chain.verified for chain in rows):
+        items.append((f"({t(lang, 'not_verified')})", t(lang, "not_verified_title")))
+    for edition in EDITIONS:
+        if any(chain.refs[edition] not in (None, UNKNOWN) for chain in rows) and not _text_of(
+            corpus, edition, str(number), lang
+        ):
+            items.append((edition, t(lang, "numbering_no_text", edition=edition, n=number)))
+    entries = "".join(f"<dt>{h(mark)}</dt><dd>{h(meaning)}</dd>" for mark, meaning in items)
+    title = f'<p class="numbering-legend-title"><strong>{h(t(lang, "numbering_legend"))}</strong></p>'
+    return [f'<div class="numbering-key">{title}<dl class="numbering-legend">{entries}</dl></div>', ""]

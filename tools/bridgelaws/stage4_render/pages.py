@@ -11,10 +11,11 @@ from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
 from bridgelaws.stage4_render.hubs import edition_page, home_page, hub_page, laws_index_page
 from bridgelaws.stage4_render.law import law_page
+from bridgelaws.stage4_render.notes import notes_page
 from bridgelaws.stage4_render.numbering import numbering_page
 from bridgelaws.stage4_render.page import Page
 from bridgelaws.stage4_render.point import point_page
-from bridgelaws.stage4_render.terms import terms_page
+from bridgelaws.stage4_render.terms import terms_pages
 from bridgelaws.termbase import TermBase
 
 
@@ -36,12 +37,13 @@ def all_pages(
         pages.append(document_page(corpus, linkage, entry))
         document_urls.add(urls.document(entry.meta))
         if entry.document.definitions:
-            pages.append(definitions_page(linkage, entry))
+            pages.append(definitions_page(linkage, entry, corpus, term_base))
         laws = sorted(entry.document.laws, key=lambda law: law.number)
-        pages.extend(law_page(corpus, linkage, entry, law) for law in laws)
+        pages.extend(law_page(corpus, linkage, entry, law, term_base) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
     for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
         pages.append(coverage_page(corpus, linkage, lang))
+        pages.append(notes_page(lang))
         pages.extend(compare_page(corpus, linkage, number, lang, memories) for number in corpus.law_numbers())
         pages.extend(numbering_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
@@ -51,7 +53,6 @@ def all_pages(
         if urls.edition(lang, edition) not in document_urls:
             pages.append(edition_page(corpus, lang, edition, entries))
     if term_base is not None:
-        pages.extend(
-            terms_page(corpus, term_base, lang, linkage.concordance, memories) for lang in facts.INTERFACE_LANGUAGES
-        )
+        for lang in facts.INTERFACE_LANGUAGES:
+            pages.extend(terms_pages(corpus, term_base, lang, linkage.concordance, memories))
     return pages

@@ -6,9 +6,10 @@ from bridgelaws.core import refs, urls
 from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
+from bridgelaws.stage4_render.national import point_alternates
+from bridgelaws.stage4_render.notes import notes_here
 from bridgelaws.stage4_render.page import Page, display_title, h, md_inline, point_index_fields, t
 from bridgelaws.stage4_render.provisions import point_tools, print_note, script_data
-from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.stage4_render.text import (
     Decorate,
     Notes,
@@ -31,7 +32,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
         body=[],
         description=f"{meta.title}: {title}",
         meta={"point": point.number, "doc": meta.id, "pagefind": point_index_fields(entry, point)},
-        alternates={**simple_alternates(urls.home), lang: urls.law(meta, point.number)},
+        alternates=point_alternates(corpus, linkage, entry, point),
     )
     owner = refs.anchor(refs.point_ref(point.number))
     body = page.body
@@ -47,7 +48,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
     if point.laws:
         links = ", ".join(point_law_links(point, linkage, decorate))
         body.extend([f'<p class="point-laws">{h(t(lang, "modifies"))}: {links}</p>', ""])
-    notes = Notes(owner, point.footnotes)  # markers are numbered in reading order: render in it
+    notes = Notes(owner, point.footnotes, lang)  # markers are numbered in reading order: render in it
     for paragraph in point.paragraphs:
         body.extend([paragraph_html(paragraph, notes, "law-text", decorate=decorate), ""])
     tools = point_tools(page)
@@ -56,6 +57,7 @@ def point_page(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> 
             body.extend([block, ""])
     body.extend(footnote_blocks(notes, lang, decorate))
     body.extend(["", *script_data(page, entry)])
+    body.extend(notes_here(page, entry, point))
     return page
 
 

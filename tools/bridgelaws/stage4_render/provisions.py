@@ -20,7 +20,7 @@ from bridgelaws.core import refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import Law, Provision
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import Concordance, Relation
 from bridgelaws.stage4_render.page import Page, doc_short_name, h, single_quoted, t
 from bridgelaws.stage4_render.text import Tools
 
@@ -37,21 +37,32 @@ def other_texts(corpus: Corpus, entry: Entry) -> list[Entry]:
     return sorted(others, key=lambda e: (e.meta.lang != own, e.meta.edition != edition, e.meta.edition, e.meta.lang))
 
 
-def counterpart_refs(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> list[str]:
-    """Where ``ref`` of ``entry`` is in ``other``, as ``other`` prints it: the concordance's
-    counterparts (several for a split, less those another of them contains), each at its
-    nearest printed ancestor; ``[]`` when no row covers the provision, or the other text lacks
-    its law."""
+def counterpart_places(
+    concordance: Concordance, entry: Entry, ref: str, other: Entry
+) -> list[tuple[str, frozenset[Relation]]]:
+    """Where ``ref`` of ``entry`` is in ``other``, as ``other`` prints it, each place with the
+    relations of the concordance rows that lead there (a split or a merge on the way says so):
+    the concordance's counterparts (several for a split, less those another of them contains),
+    each at its nearest printed ancestor; ``[]`` when no row covers the provision, or the other
+    text lacks its law."""
     rows = concordance.between(entry.meta.id, entry.meta.edition, ref, other.meta.id, other.meta.edition)
-    found: list[str] = []
+    found: dict[str, set[Relation]] = {}
     for correspondence in rows or ():
         number = refs.law_of(correspondence.ref) if correspondence.ref else None
         law = other.document.law(number) if number else None
         if law is not None and correspondence.ref:
-            found.append(law.nearest(correspondence.ref))
-    unique = list(dict.fromkeys(found))
+            found.setdefault(law.nearest(correspondence.ref), set()).update(row.relation for row in correspondence.rows)
     # a split into 15A2, 15A2(a) and 15A2(b): 15A2 holds the others
-    return [ref for ref in unique if not any(a in unique for a in refs.ancestors(ref)[1:])]
+    return [
+        (place, frozenset(relations))
+        for place, relations in found.items()
+        if not any(a in found for a in refs.ancestors(place)[1:])
+    ]
+
+
+def counterpart_refs(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> list[str]:
+    """Where ``ref`` of ``entry`` is in ``other`` (:func:`counterpart_places`), the places alone."""
+    return [place for place, _ in counterpart_places(concordance, entry, ref, other)]
 
 
 def counterpart_target(concordance: Concordance, entry: Entry, ref: str, other: Entry) -> str | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bridgelaws.core import refs, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.model import Footnote, Level, Paragraph, Provision
 from bridgelaws.stage2_parse.corpus import Entry
 from bridgelaws.stage3_link.glossary import find_terms
@@ -81,8 +81,9 @@ class Notes:
     in reading order, as the page prints them (:func:`paragraph_html` is).
     """
 
-    def __init__(self, owner: str, footnotes: Sequence[Footnote] = ()) -> None:
+    def __init__(self, owner: str, footnotes: Sequence[Footnote] = (), lang: str = facts.DEFAULT_LANGUAGE) -> None:
         self.owner = owner
+        self.lang = lang  # the page's: a marker's link is named "footnote 2" in its words
         self.footnotes = list(footnotes)
         self.printed = Counter(note.key for note in self.footnotes)
         self.seen: Counter[str] = Counter()
@@ -108,7 +109,9 @@ def note_markup(paragraph: Paragraph, notes: Notes) -> list[Markup]:
         if paragraph.text[note.offset : note.offset + len(note.mark)] == note.mark:
             target = notes.target(note.mark)
             end = note.offset + len(note.mark)
-            spans.append(Markup(note.offset, end, f'<sup class="fn-ref"><a href="#{target}">', "</a></sup>"))
+            label = h(t(notes.lang, "footnote_ref", mark=note.mark))
+            opening = f'<sup class="fn-ref"><a href="#{target}" aria-label="{label}">'
+            spans.append(Markup(note.offset, end, opening, "</a></sup>"))
     return spans
 
 

@@ -1,7 +1,8 @@
 """MkDocs hooks: only event handlers live here; the work is in the package's modules.
 
 * ``on_config`` refuses, at mkdocs.yml's line, a value a template prints into a script or an
-  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`);
+  attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`bridgelaws.core.facts.read_site`),
+  and dates the build at ``SOURCE_DATE_EPOCH``, the epoch unless given (a rebuild is byte-identical);
 * ``on_nav`` puts pages in reading order (``2`` before ``10``: index, definitions, then laws
   by number; MkDocs sorts names as text) and names each section after its index page
   (``2007`` → the document's title);
@@ -15,7 +16,8 @@
   navigation (:func:`page_navigation`), names the language's web app manifest, and gives the
   footer, the light/dark toggle (:mod:`bridgelaws.stage5_site.palette`) and laws.js their
   strings in the page's language (ui.toml's ``footer_copyright``, escaped here as Material prints
-  it as it is, ``palette_*``, ``offline_ready`` and ``offline_unavailable``);
+  it as it is, ``palette_*``, ``offline_ready``, ``offline_unavailable``, ``offline_update`` and
+  ``offline_reload``);
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in each
   language (:mod:`bridgelaws.stage4_render.notfound`): mkdocs-static-i18n renders ``404.html``
   once per language, each time at the site's root, so each is written to its language's folder
@@ -35,6 +37,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import os
 from copy import copy, deepcopy
 from pathlib import Path
 from typing import Any
@@ -172,7 +175,12 @@ def _as_link(section: Section) -> Section:
 
 def on_config(config: Any) -> Any:
     """Refuse, naming mkdocs.yml's line, a configuration value a template would print into a script
-    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`)."""
+    or an attribute as it is (``extra.scope``, ``extra.theme_color``: :func:`facts.read_site`).
+
+    MkDocs dates every page with the day it is built and writes the latest as the time in
+    ``sitemap.xml.gz``'s header, unless ``SOURCE_DATE_EPOCH`` says otherwise; no page shows the
+    date, so it is the epoch unless the caller gives one: the same sources, the same bytes."""
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
         facts.read_site(Path(config.config_file_path))
     except ValueError as error:
@@ -253,6 +261,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: Any, nav: Navig
     context["web_manifest"] = urls.web_manifest(lang)
     context["offline_ready"] = t(lang, "offline_ready")  # main.html: data for laws.js
     context["offline_unavailable"] = t(lang, "offline_unavailable")
+    context["offline_update"] = t(lang, "offline_update")  # a newer version is ready: a reload
+    context["offline_reload"] = t(lang, "offline_reload")
     # Material's footer prints config.copyright as it is: escaped here, it is text
     config.copyright = Markup.escape(t(lang, "footer_copyright"))
     palette.name_toggles(config.theme.get("palette"), lang)  # the light/dark toggle's names

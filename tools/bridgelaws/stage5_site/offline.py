@@ -4,7 +4,7 @@ After the build (and after Pagefind), :func:`write` adds:
 
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
-  (landing, the search page, the language's compare views and coverage), the assets and the
+  (landing, the search page; every language's coverage, term base and laws index), the assets and the
   language's part of the search index, and the pages of other languages its pages lead to
   (:func:`cited_files`: a citation ``→ fi 1997``, the language menu, a provision's toolbar, "this
   law in other texts" tapped at the table open).  The English interface holds no law text, so
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from bridgelaws.core import facts, urls
+from bridgelaws.stage4_render.page import t
 
 SERVICE_WORKER = Path(__file__).with_name("sw.js")
 # Shared pages every reader keeps (each language has its own compare, numbering and coverage pages).
@@ -128,10 +129,19 @@ def _is_language_page(site: Path, page: Path) -> bool:
     return first in facts.TEXT_LANGUAGES
 
 
+# Interface pages kept in every language with each language: the language menu of a kept page
+# leads to them, and they are few (the coverage table, the term base, the laws index: 0.3 MB
+# compressed for the four other languages).  A law's compare and numbering views and its "where to
+# read" page in the other languages (1.5 MB a language) are kept once read online, as every page is.
+EVERY_LANGUAGE = (urls.coverage, urls.terms, urls.laws_index)
+
+
 def shared_files(site: Path) -> list[Path]:
     files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    files.append(site / urls.notes_data())  # the reader's notes, shown where they belong on every text
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
+    files += [file_of(site, url_for(lang)) for url_for in EVERY_LANGUAGE for lang in facts.INTERFACE_LANGUAGES]
     return [path for path in files if path.is_file()]
 
 
@@ -268,10 +278,13 @@ def web_manifest(lang: str, name: str, description: str, theme_color: str) -> di
 
 
 def write_manifests(site: Path, names: dict[str, str], description: str, theme_color: str) -> None:
+    """Each language's manifest: its name, and as its description (what a phone shows when the
+    site is added to the home screen) ui.toml's ``tagline`` in that language (``description``,
+    the site's, where it is empty)."""
     for lang, name in names.items():
         target = site / urls.web_manifest(lang)
         target.parent.mkdir(parents=True, exist_ok=True)
-        manifest = web_manifest(lang, name, description, theme_color)
+        manifest = web_manifest(lang, name, t(lang, "tagline") or description, theme_color)
         target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), "utf-8")
 
 

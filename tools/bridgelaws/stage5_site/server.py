@@ -69,6 +69,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
         body = page.read_bytes()
         self.send_response(404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
+        if "gzip" in self.headers.get("Accept-Encoding", ""):  # as a host compresses its error pages
+            stat = page.stat()
+            body = _compressed(str(page), stat.st_mtime_ns, stat.st_size)
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command != "HEAD":

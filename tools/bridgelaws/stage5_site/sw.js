@@ -37,8 +37,19 @@ self.addEventListener("install", (event) => {
   event.waitUntil(self.skipWaiting());
 });
 
+/* The pages open when this version takes over from an older one: each was answered by the older
+ * version (its text may be the old one), so when this version has kept their language they are
+ * told a newer version is ready (offline-ready's `reload`), and offer a reload.  A first visit
+ * (no older version) offers none: its pages came from the network. */
+const olderPages = new Set();                    // client ids
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    if ((await olderCaches()).length) {
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        olderPages.add(client.id);
+      }
+    }
     await self.clients.claim();
     for (const lang of await keptLanguages()) {
       await keep(lang);
@@ -51,7 +62,9 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "keep-offline" && typeof data.lang === "string" && /^[a-z]{2}$/.test(data.lang)) {
     event.waitUntil(keep(data.lang).then(
-      (summary) => reply(event.source, { type: "offline-ready", lang: data.lang, version: VERSION, ...summary }),
+      (summary) => reply(event.source, {
+        type: "offline-ready", lang: data.lang, version: VERSION, reload: olderPages.has(event.source && event.source.id), ...summary,
+      }),
       (error) => reply(event.source, { type: "offline-failed", lang: data.lang, message: String(error) }),
     ));
   }

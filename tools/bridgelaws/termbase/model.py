@@ -10,6 +10,7 @@ first, then the laws that use it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from bridgelaws.core import refs
@@ -187,7 +188,28 @@ class TermBase:
     errors: list[str] = field(default_factory=list)  # file:line first
 
     def by_id(self, concept_id: str) -> Concept | None:
-        return next((c for c in self.concepts if c.id == concept_id), None)
+        return self._by_id.get(concept_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Concept]:
+        found: dict[str, Concept] = {}
+        for concept in self.concepts:
+            found.setdefault(concept.id, concept)
+        return found
+
+    def governed_by(self, number: int) -> list[Concept]:
+        """The concepts (law titles too) whose governing law in the newest edition is law ``number``,
+        in the term base's order: every "where to read Law N" page asks, so they are found once."""
+        return list(self._by_governing_law.get(number, ()))
+
+    @cached_property
+    def _by_governing_law(self) -> dict[int, list[Concept]]:
+        index: dict[int, list[Concept]] = {}
+        for concept in self.concepts:
+            law = refs.law_of(concept.governing() or "")
+            if law is not None:
+                index.setdefault(law, []).append(concept)
+        return index
 
     def synonyms(
         self, lang: str, edition: str | None = None, concordance: Concordance | None = None

@@ -85,7 +85,7 @@ def term_problem(term: Term, corpus: Corpus) -> str:
 def place_problem(place: Place, corpus: Corpus) -> str:
     entry = corpus.by_id(place.doc)
     if entry is None:
-        return f"defined in {place.doc!r}, which is not a document of the corpus"
+        return f"defined in {place.doc!r}, a document the manifest does not list"
     if place.term is not None:
         if not any(d.term == place.term for d in entry.document.definitions):
             return f"{place.doc} defines no {place.term!r}"
@@ -124,12 +124,13 @@ def against_corpus(base: TermBase, corpus: Corpus) -> TermBase:
 
 
 def _can_tell(place: Place, corpus: Corpus) -> bool:
-    """Whether the texts can show the place does not exist: its document is in the corpus and holds
-    the place's law (or has definitions, for a defined term).  A source left out or cut short is
-    reported as such; its missing laws are not the term base's mistakes."""
+    """Whether the texts can show the place does not exist: its document is not one the manifest
+    lists (a mistyped or made-up id), or it is in the corpus and holds the place's law (or has
+    definitions, for a defined term).  A source left out or cut short is reported as such; its
+    missing documents and laws are not the term base's mistakes."""
     entry = corpus.by_id(place.doc)
     if entry is None:
-        return False
+        return place.doc not in corpus.manifest_ids
     if place.term is not None:
         return bool(entry.document.definitions)
     law = refs.law_of(place.ref or "")

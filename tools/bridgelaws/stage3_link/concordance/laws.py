@@ -31,13 +31,7 @@ def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> l
     """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
     ``edition`` is a side."""
     forward = EDITIONS.index(other) > EDITIONS.index(edition)
-    number = str(law)
-    return [
-        row
-        for row in concordance.laws
-        if row.editions == ((edition, other) if forward else (other, edition))
-        and (row.old if forward else row.new) == number
-    ]
+    return concordance.law_step_rows((edition, other) if forward else (other, edition), forward, str(law))
 
 
 def _law_step(concordance: Concordance, law: int, edition: str, other: str) -> list[int] | None:
@@ -103,7 +97,16 @@ class LawSubject:
 
 def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     """Law ``number``'s subjects, oldest first: one when every step keeps it (or says nothing),
-    more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017)."""
+    more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017).
+    Found once per concordance (its ``memo``)."""
+    key = ("law_subjects", number)
+    if key not in concordance.memo:
+        concordance.memo[key] = tuple(_law_subjects(concordance, number))
+    found: tuple[LawSubject, ...] = concordance.memo[key]  # type: ignore[assignment]
+    return list(found)
+
+
+def _law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     spans: list[list[str]] = [[EDITIONS[0]]]
     boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
     within: dict[int, list[LawPair]] = {}

@@ -52,8 +52,24 @@ class Concordance:
         for pair in self.pairs:
             for law in dict.fromkeys(_law(ref) for ref in (pair.old, pair.new) if ref):
                 self._by_law.setdefault(law, []).append(pair)
+        # law rows by step and side: ((older, newer), True, "23") → the rows whose older side is 23;
+        # every "Law N" of every page and concept asks, and a scan of every row each time made the
+        # term pages and search linear in concepts times rows
+        self._law_sides: dict[tuple[tuple[str, str], bool, str], list[LawPair]] = {}
+        for row in self.laws:
+            for older_side, number in ((True, row.old), (False, row.new)):
+                if number is not None:
+                    self._law_sides.setdefault((row.editions, older_side, number), []).append(row)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
+        # what functions of the concordance alone found, by their name and arguments (laws.py's
+        # law_subjects): every page and concept naming a law asks again
+        self.memo: dict[tuple[object, ...], object] = {}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
+
+    def law_step_rows(self, editions: tuple[str, str], older_side: bool, number: str) -> list[LawPair]:
+        """The law rows of the step ``editions`` whose older (or newer) side is law ``number``, in
+        file order."""
+        return list(self._law_sides.get((editions, older_side, number), ()))
 
     # -- a text's numbering and its edition's ------------------------------------------------
 

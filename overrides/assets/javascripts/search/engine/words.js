@@ -3,7 +3,7 @@
  * word alone), the pages printing a one-word query's form exactly go first (the printed forms'
  * files, fetched through `io.fetchJson`), and the pages read a round at a time become hits with
  * their anchor and snippet (textHits).  The Pagefind instance is given by the caller. */
-import { fileKeyer, siteUrl as siteUrlOf } from "./text.js";
+import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
 /** The word search of one language: its data (#search-data), the I/O (vocabularyFiles'), its
  * rewrites (queryRewrites), forms (queryForms) and snippets (snippetCutter). */
@@ -141,10 +141,13 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
    * "samassa", and a first page reads only fragments_per_round of them (each a download).  Files
    * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */
   const formFiles = new Map(); // key → its file's promise: { form: [page ids] }
+  // the keys whose files the build wrote (printed_forms.announce): no other is asked for
+  const formKeys = unpackKeys((data.printedForms && data.printedForms.keys) || "");
 
   function formFile(key) {
+    if (!formKeys.has(key)) return Promise.resolve({});
     if (!formFiles.has(key)) {
-      const file = io.fetchJson(siteUrl(data.printedForms.replace("{k}", key)), {})
+      const file = io.fetchJson(siteUrl(data.printedForms.url.replace("{k}", key)), {})
         .catch(() => {
           formFiles.delete(key); // offline and not cached: Pagefind's order stands; asked again next time
           return {};
