@@ -144,7 +144,8 @@ def test_what_the_scripts_make_is_a_child_of_the_list_and_of_each_other(selector
 # a page of each group, and the group's prefix
 LINKED = [
     *((page, "search-") for page in ["fi/search", "sv/search", "tr/search", "pl/search", "search"]),
-    *((page, "page-") for page in ["", "fi", "fi/2007/13", "compare/13", "pl/2017/pzbs/25", "terms", "fi/laws/13"]),
+    *((page, "law-") for page in ["fi/2007/13", "pl/2017/pzbs/25", "fi/2007/definitions", "tr/2017/42"]),
+    *((page, "page-") for page in ["", "fi", "fi/1997", "compare/13", "numbering/16", "terms", "fi/laws/13"]),
 ]
 
 
@@ -167,8 +168,9 @@ def test_every_page_links_its_groups_cut_stylesheets_and_no_whole_one(site: Path
         cut = (site / cut_css.STYLESHEETS / (group.prefix + full[0])).read_text(encoding="utf-8")
         assert len(cut) < len(whole) / 3, group.prefix
         assert ".md-header{" in cut and not re.search(r"\.admonition[,{]", cut), group.prefix
-    page_cut = (site / cut_css.STYLESHEETS / ("page-" + full[0])).read_text(encoding="utf-8")
-    assert ".md-tooltip2--active{" in page_cut  # theme.js's pop-ups, which no built page holds
+    for prefix in ("law-", "page-"):
+        page_cut = (site / cut_css.STYLESHEETS / (prefix + full[0])).read_text(encoding="utf-8")
+        assert ".md-tooltip2--active{" in page_cut, prefix  # theme.js's pop-ups, which no built page holds
 
 
 # (a selector, whether a page with PAGE's elements may match it): the quick answers from the
@@ -220,12 +222,39 @@ SHAPES = [
 
 
 @pytest.mark.parametrize(("pages", "kept"), SHAPES)
-def test_a_page_made_of_what_others_have_is_left_out_of_the_model(tmp_path: Path, pages: list[str], kept: int) -> None:
-    paths = []
-    for index, html in enumerate(pages):
-        (path := tmp_path / f"{index}.html").write_text(html, encoding="utf-8")
-        paths.append(path)
-    assert len(cut_css.representatives(paths)) == kept
+def test_a_page_made_of_what_others_have_is_left_out_of_the_model(pages: list[str], kept: int) -> None:
+    assert len(cut_css.representatives(pages)) == kept
+
+
+# (the pages, the scripts in assets/javascripts with what they import, the scripts in the model)
+LOADS = [
+    (['<script defer src="../assets/javascripts/a.js"></script>'], {"a.js": "", "b.js": ""}, ["a.js"]),
+    (
+        ['<script type="module" src="/assets/javascripts/a.js">'],
+        {"a.js": 'import{x}from"./b.js";', "b.js": ""},
+        ["a.js", "b.js"],
+    ),
+    (['<link rel="modulepreload" href="assets/javascripts/b.js">'], {"b.js": ""}, ["b.js"]),
+    (
+        ['<script src="a.js">'],
+        {"a.js": 'export * from "./b.js"; import "./c.js";', "b.js": "", "c.js": ""},
+        ["a.js", "b.js", "c.js"],
+    ),
+    (['<script src="a.js">'], {"a.js": 'await import("./b.js");', "b.js": 'import{a}from"./a.js";'}, ["a.js", "b.js"]),
+    (['<script src="a.js">', '<script src="c.js">'], {"a.js": ""}, ["a.js"]),  # c.js is not the site's
+    (['<script src="pagefind/pagefind-ui.js">'], {"a.js": ""}, []),
+]
+
+
+@pytest.mark.parametrize(("pages", "files", "model"), LOADS)
+def test_the_model_has_the_scripts_the_pages_load_and_what_they_import(
+    tmp_path: Path, pages: list[str], files: dict[str, str], model: list[str]
+) -> None:
+    folder = tmp_path / cut_css.SCRIPTS
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    assert cut_css.scripts_of(tmp_path, pages) == model
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,16 @@
   var HIDE_DELAY_MS = 250; // a pop-up outlives the pointer by this, so the pointer can reach it
   var DRAWER_DELAY_MS = 125; // the drawer closes after the page has moved to the target
 
+  // an address's fragment decoded where it is well-formed: a malformed escape ("#%E0%A4%A") is
+  // kept as typed (and names no element) rather than stopping the script
+  function decoded(raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch (error) {
+      return raw;
+    }
+  }
+
   function component(name) {
     return document.querySelector('[data-md-component="' + name + '"]');
   }
@@ -179,7 +189,7 @@
 
     function sections(toc) {
       return Array.prototype.slice.call(toc.querySelectorAll("a.md-nav__link[href^='#']")).map(function (link) {
-        return { link: link, target: document.getElementById(decodeURIComponent(link.hash.slice(1))) };
+        return { link: link, target: document.getElementById(decoded(link.hash.slice(1))) };
       }).filter(function (section) { return section.target; });
     }
 
@@ -243,7 +253,7 @@
   // -- 6. the rest ---------------------------------------------------------------------------
 
   function openTarget() {
-    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var target = location.hash && document.getElementById(decoded(location.hash.slice(1)));
     for (var element = target; element; element = element.parentElement) {
       if (element.tagName === "DETAILS" && !element.open) {
         element.open = true;

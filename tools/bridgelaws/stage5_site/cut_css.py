@@ -37,15 +37,17 @@ pages have not; a property is kept when a ``var()`` of a kept rule, of another r
 or a page or script names it.  tests/test_search_browser.py and tests/test_cut_css_browser.py
 compare every element's computed style under the cut and the whole stylesheets.
 
-The cut is only as good as the scripts' list: a page whose scripts add Material's components
-(its bundle) would need the whole stylesheet, which is why no page loads the bundle
-(theme.js does the few things the pages used it for).
+The scripts are those the group's pages load (``<script src>``, ``modulepreload``) and what they
+import, read from the built pages (:func:`scripts_of`), so a script a template starts to load
+on a page is in its model with no list to keep.  A page whose scripts add Material's components
+(its bundle) would need the whole stylesheet, which is why no page loads the bundle (theme.js
+does the few things the pages used it for).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -301,11 +303,6 @@ def prune(css: str, model: Model) -> str:
     return map_style_rules(css, matching)
 
 
-def search_pages(site: Path) -> list[Path]:
-    pages = [*sorted(site.glob("*/search/index.html")), site / "search" / "index.html"]
-    return [path for path in pages if path.exists()]
-
-
 # an element's start or end tag, its class attribute, its attributes' names
 TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*)>")
 CLASS_ATTRIBUTE = re.compile(r"\bclass=\"([^\"]*)\"")
@@ -334,7 +331,7 @@ def _shape(html: str) -> set[str]:
     return shape
 
 
-def representatives(paths: Iterable[Path]) -> list[str]:
+def representatives(pages: Iterable[str]) -> list[str]:
     """The pages, less those made only of what the pages before them have (a tag with a class or
     an attribute of its own, or under a parent's class, keeps a page): the 1,600 text pages are
     a few dozen shapes, and a model of those is matched in seconds where one of all of them
@@ -342,8 +339,7 @@ def representatives(paths: Iterable[Path]) -> list[str]:
     only on a page left out: tests/test_cut_css_browser.py compares a page of each type.)"""
     seen: set[str] = set()
     kept = []
-    for path in paths:
-        html = path.read_text(encoding="utf-8")
+    for html in pages:
         shape = _shape(html)
         if not shape <= seen:
             seen |= shape
@@ -351,42 +347,70 @@ def representatives(paths: Iterable[Path]) -> list[str]:
     return kept
 
 
-def text_pages(site: Path) -> list[Path]:
-    """Every page but the search pages (and what Pagefind and the export write)."""
-    searched = set(search_pages(site))
-    return [
-        path
+def built_pages(site: Path) -> dict[Path, str]:
+    """Every page MkDocs wrote (not what Pagefind and the export write), with its HTML."""
+    return {
+        path: path.read_text(encoding="utf-8")
         for path in sorted(site.rglob("*.html"))
-        if path not in searched and path.relative_to(site).parts[0] not in {"pagefind", "api", "assets"}
-    ]
+        if path.relative_to(site).parts[0] not in {"pagefind", "api", "assets"}
+    }
+
+
+# a script a page loads (<script src>, <link rel=modulepreload href>), and a module a script
+# imports ("./refs.js": statically, re-exported, for its effects, or import("./x.js"))
+LOADED = re.compile(r"<(?:script\b[^>]*\bsrc|link\b[^>]*\brel=\"modulepreload\"[^>]*\bhref)=\"([^\"]+\.js)\"")
+IMPORTED = re.compile(r"(?:\bfrom|\bimport)\s*\(?\s*[\"']\./([\w.-]+\.js)[\"']")
+
+
+def scripts_of(site: Path, pages: Iterable[str]) -> list[str]:
+    """The site's own scripts (``assets/javascripts/``) the pages load, and the modules those
+    import, each once: what may add elements and classes to the pages."""
+    folder = site / SCRIPTS
+    names = {src.rsplit("/", 1)[-1] for html in pages for src in LOADED.findall(html)}
+    found: set[str] = set()
+    waiting = sorted(name for name in names if (folder / name).is_file())
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        imported = IMPORTED.findall((folder / name).read_text(encoding="utf-8"))
+        waiting.extend(other for other in imported if (folder / other).is_file() and other not in found)
+    return sorted(found)
 
 
 @dataclass(frozen=True)
 class Cut:
     """A group of pages that link one cut of the stylesheets: its files' prefix
-    (``main.57a0d79d.min.css`` → ``page-main.57a0d79d.min.css``), its pages, the scripts that run
-    on them (``assets/javascripts/``) and where those add elements (:func:`page_model`)."""
+    (``main.57a0d79d.min.css`` → ``page-main.57a0d79d.min.css``) and where the scripts its pages
+    load add elements (:func:`page_model`).  Its pages are those that link it: the template
+    chooses (``overrides/main.html``, block ``styles``), the cut reads the choice from the pages."""
 
     prefix: str
-    pages: Callable[[Path], list[Path]]
-    scripts: tuple[str, ...]
     holders: str
     every_page: bool  # else one of each shape (:func:`representatives`)
 
+    def holds(self, html: str) -> bool:
+        return f'/{self.prefix}laws.css"' in html
+
 
 CUTS = (
-    Cut("search-", search_pages, ("search.js", "search-anywhere.js", "laws.js", "refs.js"), SEARCH_HOLDERS, True),
-    # theme.js adds pop-ups to the body, laws.js and provisions.js their lines and toolbars to
-    # the text and the footer
-    Cut("page-", text_pages, ("theme.js", "laws.js", "provisions.js", "refs.js", "notfound.js"), "body, main", False),
+    Cut("search-", SEARCH_HOLDERS, True),
+    # the law, point and definition pages; theme.js adds pop-ups to the body; laws.js,
+    # provisions.js and notes.js their lines, toolbars and forms to the text and the footer
+    Cut("law-", "body, main", False),
+    # every other page: homes, indexes, hubs, compare and numbering views, terms, My notes, 404
+    Cut("page-", "body, main", False),
 )
 
 
-def cut(site: Path, group: Cut) -> str:
+def cut(site: Path, group: Cut, built: dict[Path, str]) -> str:
     """The group's cut of each stylesheet of :data:`CUT`, written beside it; say how big."""
-    paths = group.pages(site)
-    pages = [path.read_text(encoding="utf-8") for path in paths] if group.every_page else representatives(paths)
-    scripts = [path.read_text(encoding="utf-8") for name in group.scripts if (path := site / SCRIPTS / name).exists()]
+    every = [html for html in built.values() if group.holds(html)]
+    if not every:
+        return f"{group.prefix}: no pages"
+    pages = every if group.every_page else representatives(every)
+    scripts = [(site / SCRIPTS / name).read_text(encoding="utf-8") for name in scripts_of(site, every)]
     stylesheets = sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern))
     css_classes = {name for path in stylesheets for name in CLASS_NAME.findall(path.read_text(encoding="utf-8"))}
     model = Model(page_model(pages, scripts, css_classes, group.holders), anywhere(scripts))
@@ -403,4 +427,5 @@ def cut(site: Path, group: Cut) -> str:
 
 def write(site: Path) -> str:
     """Every group's cut stylesheets (:data:`CUTS`); say how big."""
-    return " · ".join(cut(site, group) for group in CUTS)
+    built = built_pages(site)
+    return " · ".join(cut(site, group, built) for group in CUTS)
