@@ -180,7 +180,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as `make build` makes it (MkDocs, strict), built once per test run into a
     temporary folder.  Under pytest-xdist each worker is a session of its own: the first to ask
     builds it under a file lock in the folder the run's workers share, the others wait and use it
-    (and its failure, said once)."""
+    (and its failure, said once).  ``BRIDGELAWS_TEST_SITE=<folder>`` names a site already built
+    from this tree instead, for an inner loop of site tests (never set by ``make test``)."""
+    if prebuilt := os.environ.get("BRIDGELAWS_TEST_SITE"):
+        assert (Path(prebuilt) / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={prebuilt}: no site there"
+        return Path(prebuilt)
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         out = tmp_path_factory.mktemp("site")
         failure = build_site(out)

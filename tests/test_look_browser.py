@@ -48,7 +48,7 @@ def page_colours(page: Any) -> tuple[str, float, float]:
 
 # -- light or dark ------------------------------------------------------------------------------
 
-# a page of each kind, the search pages (which run without Material's bundle) and a missing page
+# a page of each kind, the search pages (which run without theme.js) and a missing page
 KINDS = [
     "",
     "fi/",
@@ -67,13 +67,14 @@ KINDS = [
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", KINDS)
-def test_every_page_follows_the_devices_light_or_dark_without_materials_bundle(
+def test_every_page_follows_the_devices_light_or_dark_without_theme_js(
     browser: Any, base_url: str, path: str, scheme: str
 ) -> None:
-    """The scheme is the device's before Material's bundle runs (partials/palette-follow.html):
-    here the bundle never arrives, as on the search pages, where it is not loaded."""
+    """The scheme is the device's before theme.js (the palette toggle) runs
+    (partials/palette-follow.html): here it never arrives, as on the search pages, where it is
+    not loaded."""
     page = new_page(browser, PHONE, scheme)
-    page.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
+    page.route("**/assets/javascripts/theme.js", lambda route: route.abort())
     try:
         page.goto(base_url + path)
         body_scheme, background, text = page_colours(page)
@@ -103,7 +104,7 @@ def test_the_toggle_goes_light_dark_automatic_and_each_choice_is_kept_on_other_p
             steps.append(page_colours(page)[0])
             page.goto(base_url + "sv/2007/12/")  # another page, another language: the same choice
             assert page_colours(page)[0] == steps[-1]
-            page.goto(base_url + "fi/search/")  # the search page, without Material's bundle
+            page.goto(base_url + "fi/search/")  # the search page, without theme.js
             assert page_colours(page)[0] == steps[-1]
             page.goto(base_url + "fi/2007/16/")
         assert steps == ["default", "slate", SCHEME_OF[device]]

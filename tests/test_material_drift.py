@@ -230,28 +230,18 @@ COPIES = (
         upstream_sha256="7dedb1f1781beaf382a96f85a90d1e711f5a5f2fb2e1ea0c95d395a2806e354e",
         edits=(
             Edit(
-                why="Material's bundle is deferred, not render-blocking",
-                upstream="<script src=\"{{ 'assets/javascripts/bundle.",  # the bundle's name is not part of the edit
+                why="theme.js (deferred) for what the pages used of Material's bundle, not on the search pages",
+                upstream="<script src=\"{{ 'assets/javascripts/bundle.a5f9d56c.min.js' | url }}\"></script>\n",
                 ours=lines(
-                    "{#- Material's block with `defer`: the same order and moment (after parsing) without",
-                    '    blocking the first paint (Lighthouse: "render-blocking resources", about 0.5 s on a',
-                    "    phone).  The bundle's name changes with the Material pin; tests/test_budget.py fails",
-                    "    when a page refers to an asset that does not exist. -#}",
-                    "{#- Not on the search pages: what the bundle does there (header shadow and title on scroll,",
-                    "    Material's own search, tooltips, back-to-top) they do not use, and the drawer and the",
-                    "    language menu work without it (checkbox and focus CSS).  Its 34 KB (gzip) were a fifth",
-                    "    of a first search and most of the main thread's work before Pagefind could start. -#}",
-                    "{#- Nor on the term base's index, whose first visit a phone pays in full (60 KB, HTML, CSS and",
-                    "    scripts: tests/test_terms_index.py); it has no tooltips, and reads top to bottom. -#}",
-                    "{% if not (page and page.meta and (page.meta.search_page or page.meta.search_root"
-                    " or page.meta.terms_index)) %}",
-                )
-                + "<script defer src=\"{{ 'assets/javascripts/bundle.",
-            ),
-            Edit(
-                why="no Material bundle on the search pages (the end of the condition above)",
-                upstream="' | url }}\"></script>\n{% for script in config.extra_javascript %}",
-                ours="' | url }}\"></script>\n{% endif %}\n{% for script in config.extra_javascript %}",
+                    "{#- Material's block, without Material's bundle: the pages use a few of its components, which",
+                    "    theme.js does on Material's markup (palette toggle, pop-ups, back-to-top, header, table of",
+                    "    contents); the bundle was 34 KB gzip of every page's first visit.  Deferred: the same",
+                    "    order and moment (after parsing) without blocking the first paint.  Not on the search",
+                    "    pages, which use none of it (the drawer and the language menu work without script). -#}",
+                    "{% if not (page and page.meta and (page.meta.search_page or page.meta.search_root)) %}",
+                    "<script defer src=\"{{ 'assets/javascripts/theme.js' | url }}\"></script>",
+                    "{% endif %}",
+                ),
             ),
             Edit(
                 why=(
@@ -276,7 +266,7 @@ COPIES = (
                     "  {% endif %}",
                     "{% endif %}",
                     "{% if page and page.meta and page.meta.search_page %}",
-                    "  {#- async: run as soon as it is here, not after Material's bundle (deferred scripts wait",
+                    "  {#- async: run as soon as it is here, not after the deferred scripts (which wait",
                     "      for each other); everything it needs is above it in the page -#}",
                     '  <script type="module" async src="{{ \'assets/javascripts/search.js\' | url }}"></script>',
                     "{% elif page and page.meta and page.meta.search_root %}",

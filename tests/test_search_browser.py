@@ -32,11 +32,12 @@ from bench.heldout import result_key
 from bench.searchdriver import SearchDriver, open_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
-from bridgelaws.search import compounds, langmodel, search_css
+from bridgelaws.search import compounds, langmodel
 from bridgelaws.search import engine_data as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
+from bridgelaws.stage5_site import cut_css
 from conftest import PHONE, ROOT
 from script_rules import ref_of_anchor
 from search_cases import (
@@ -560,6 +561,9 @@ STYLE_STATES = {
 }
 
 
+SEARCH_PREFIX = "search-"  # the search pages' group of cut_css.CUTS
+
+
 def _fulfil_with(path: Path, route: object) -> None:
     route.fulfill(path=path)  # type: ignore[attr-defined]
 
@@ -577,16 +581,16 @@ def _fulfil_with(path: Path, route: object) -> None:
 def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
     browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int], scheme: str
 ) -> None:
-    """bridgelaws.search.search_css keeps the rules that can match a search page: every
+    """bridgelaws.stage5_site.cut_css keeps the rules that can match a search page: every
     element the page shows, in each of these states and in either colour scheme (a device set
     to light or dark), computes the same style as with the whole stylesheets (Material's, its
     palette's and the site's)."""
-    wholes = [next((site / search_css.STYLESHEETS).glob(pattern)) for pattern in search_css.CUT]
+    wholes = [next((site / cut_css.STYLESHEETS).glob(pattern)) for pattern in cut_css.CUT]
     declared = " ".join(whole.read_text(encoding="utf-8") for whole in wholes)
-    cuts = [whole.parent / (search_css.PREFIX + whole.name) for whole in wholes]
+    cuts = [whole.parent / (SEARCH_PREFIX + whole.name) for whole in wholes]
     cut_declared = " ".join(cut.read_text(encoding="utf-8") for cut in cuts)
     # every property either sheet sets, but of the custom ones only those the cut sheet keeps:
-    # the others are read by nothing (search_css.drop_unread_properties), so style nothing
+    # the others are read by nothing (css_rules.drop_unread_properties), so style nothing
     properties = sorted(
         set(re.findall(r"[{;](-?[a-zA-Z][\w-]*):", declared)) | set(re.findall(r"[{;](--[\w-]+):", cut_declared))
     )
@@ -599,7 +603,7 @@ def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
         page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
         for whole in wholes if stylesheet == "whole" else []:
             # Playwright passes (route, request) to a handler taking two: the path is bound by partial
-            page.route(f"**/{search_css.PREFIX}{whole.name}", functools.partial(_fulfil_with, whole))
+            page.route(f"**/{SEARCH_PREFIX}{whole.name}", functools.partial(_fulfil_with, whole))
         page.goto(base_url + address)
         page.wait_for_function("() => document.querySelector('[data-query=\"revokki\"]')", timeout=30000)
         page.wait_for_load_state("networkidle")

@@ -259,7 +259,7 @@ function provisionTools(status) {
   }
 
   // A tap or click on a provision's label (or a heading's ¶) opens the provision's toolbar;
-  // the label's pop-up ("Link to this provision", Material's tooltip for its title, shown
+  // the label's pop-up ("Link to this provision", theme.js's pop-up for its title, shown
   // while the label is hovered or focused) would then stay on a phone, where a tap leaves the
   // label hovered, and cover the text and the toolbar: a pointer's activation ends both.
   // A keyboard's (event.detail 0) keeps the focus where the reader is.

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bridgelaws.search import compounds, pagefind, printed_forms, search_css, snippets, vocabulary, voikko
+from bridgelaws.search import compounds, pagefind, printed_forms, snippets, vocabulary, voikko
 from bridgelaws.search.compounds import Compounds, CompoundsError
 from bridgelaws.search.engine_data import search_files
 from bridgelaws.search.pages import search_pages
@@ -99,10 +99,9 @@ def generate(
 
 def after_build(site: Path, report: Callable[[str], object]) -> None:
     """Search's part of the built site, in order, each step's summary given to ``report``: the
-    search pages' cut stylesheets and the snippets (from the pages), Pagefind's index and the
+    snippets (from the pages), Pagefind's index and the
     preloads of its first files (from the pages, before the offline lists hash them), then the
     printed forms (from Pagefind's fragments)."""
-    report(f"search pages' stylesheet: {search_css.write(site)}")
     report(f"snippets: {snippets.write(site)}")
     report(f"pagefind: {' · '.join(pagefind.index_site(site).splitlines())}")
     report(f"pagefind: {pagefind.preload_first_files(site)}")

@@ -25,11 +25,11 @@
 * ``on_env`` gives the templates ``content_security_policy`` (:mod:`bridgelaws.stage5_site.csp`),
   which partials/csp.html calls with the inline snippets it renders;
 * ``on_post_build`` checks every page against its Content-Security-Policy (:func:`csp.check_site`,
-  the build fails on an inline script or style it does not allow), minifies our assets, hands
-  the finished site to search (:func:`bridgelaws.search.after_build`: the search pages' cut
-  stylesheets, each text page's snippets, Pagefind's index in smaller chunks, the printed
-  forms), then writes the offline lists, the service worker and the web app manifests
-  (:mod:`bridgelaws.stage5_site.offline`).
+  the build fails on an inline script or style it does not allow), minifies our assets, cuts
+  the stylesheets to what each group of pages uses (:mod:`bridgelaws.stage5_site.cut_css`), hands
+  the finished site to search (:func:`bridgelaws.search.after_build`: each text page's snippets,
+  Pagefind's index in smaller chunks, the printed forms), then writes the offline lists, the
+  service worker and the web app manifests (:mod:`bridgelaws.stage5_site.offline`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import bundle, csp, minify, offline, palette
+from bridgelaws.stage5_site import bundle, csp, cut_css, minify, offline, palette
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -299,6 +299,7 @@ def on_post_build(config: Any) -> None:
         raise PluginError(f"Content-Security-Policy: {len(problems)} problem(s) in the built pages:\n{shown}{more}")
     log.info("bundled: %s", bundle.bundle(site))  # before minifying it
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
+    log.info("stylesheets cut: %s", cut_css.write(site))  # from the minified scripts and laws.css
     search.after_build(site, log.info)  # before offline, which lists and hashes what it writes
     description = config.site_description or config.site_name
     facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built

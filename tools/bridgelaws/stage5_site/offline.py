@@ -39,8 +39,16 @@ from bridgelaws.stage4_render.page import t
 SERVICE_WORKER = Path(__file__).with_name("sw.js")
 # Shared pages every reader keeps (each language has its own compare, numbering and coverage pages).
 SHARED_FOLDERS = ("search",)
-# Never requested by the site: source maps, and Material's lunr search (its plugin is off).
-UNUSED_ASSETS = ("javascripts/lunr/", "javascripts/workers/")
+# Never requested by the site: source maps, Material's lunr search (its plugin is off), its script
+# bundle (theme.js instead) and the whole stylesheets (each page links its group's cut: cut_css)
+UNUSED_ASSETS = (
+    "javascripts/lunr/",
+    "javascripts/workers/",
+    "javascripts/bundle.",
+    "stylesheets/main.",
+    "stylesheets/palette.",
+    "stylesheets/laws.css",
+)
 # Links a reader follows out of a language's pages into another language's, as the site writes
 # them: a citation that leaves the text (text.py: <a class="ref ref-elsewhere"
 # href="../../../fi/1997/86/#86" hreflang="fi">86D → fi 1997</a>) and the language menu

@@ -1,5 +1,6 @@
-"""The search pages' copy of Material's stylesheet: the rules that can style a search page, and
-no others.  (That the search page looks the same under both is tests/test_search_browser.py's.)"""
+"""Each group of pages' copy of Material's stylesheet (bridgelaws.stage5_site.cut_css): the rules
+that can style its pages, and no others.  (That the pages look the same under both is
+tests/test_search_browser.py's and tests/test_cut_css_browser.py's.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from bridgelaws.search import search_css
+from bridgelaws.stage5_site import css_rules, cut_css
 
 PAGE = """<html lang="fi"><body data-md-color-scheme="default">
 <header class="md-header"><label class="md-header__button" for="__drawer"></label></header>
@@ -19,8 +20,8 @@ PAGE = """<html lang="fi"><body data-md-color-scheme="default">
 SCRIPT = 'const item = element("li", "search-result md-button"); item.append(document.createElement("mark"));'
 
 
-def model() -> search_css.Model:
-    return search_css.Model(search_css.page_model([PAGE], [SCRIPT]))
+def model() -> cut_css.Model:
+    return cut_css.Model(cut_css.page_model([PAGE], [SCRIPT]))
 
 
 @pytest.mark.parametrize(
@@ -41,7 +42,7 @@ def model() -> search_css.Model:
     ],
 )
 def test_a_selector_is_loosened_to_any_state_of_the_page(selector: str, loose: str) -> None:
-    assert search_css.loosen(selector) == loose
+    assert cut_css.loosen(selector) == loose
 
 
 @pytest.mark.parametrize(
@@ -73,7 +74,7 @@ def test_the_stylesheet_keeps_what_can_match_in_its_order_and_its_at_rules() -> 
         "@keyframes spin{0%{x:1}to{x:2}}"
         "@supports (x:y){@media screen{.md-header__button{x:3}}}"
     )
-    assert search_css.prune(css, model()) == (
+    assert cut_css.prune(css, model()) == (
         '@charset "UTF-8";.md-header{color:red}.md-header__button{margin:0}'
         '@media screen{.md-header{content:"}{"}}'
         "@keyframes spin{0%{x:1}to{x:2}}"
@@ -109,7 +110,7 @@ def test_either_schemes_rules_are_kept_when_the_page_offers_both(
     selector: str, with_palette: bool, without: bool
 ) -> None:
     offered = PAGE.replace('<header class="md-header">', '<header class="md-header">' + PALETTE)
-    assert search_css.Model(search_css.page_model([offered], [SCRIPT])).may_match(selector) is with_palette
+    assert cut_css.Model(cut_css.page_model([offered], [SCRIPT])).may_match(selector) is with_palette
     assert model().may_match(selector) is without
 
 
@@ -118,7 +119,7 @@ def test_a_selector_the_matcher_cannot_read_is_kept() -> None:
 
 
 def test_the_script_words_become_classes_of_each_made_element() -> None:
-    made = search_css.page_model([PAGE], [SCRIPT]).select("#search-results li mark")
+    made = cut_css.page_model([PAGE], [SCRIPT]).select("#search-results li mark")
     assert made and "search-result" in made[0]["class"] and "md-button" in made[0]["class"]
 
 
@@ -137,28 +138,123 @@ def test_what_the_scripts_make_is_a_child_of_the_list_and_of_each_other(selector
     script = 'const item = element("li", "search-result search-result--" + hit.origin);'
     script += ' item.append(element("span", "search-result__head"), document.createElement("mark"));'
     css_classes = ["search-result--synonym", "search-result--provision", "search-result__head"]
-    assert search_css.Model(search_css.page_model([PAGE], [script], css_classes)).may_match(selector) is kept
+    assert cut_css.Model(cut_css.page_model([PAGE], [script], css_classes)).may_match(selector) is kept
+
+
+# a page of each group, and the group's prefix
+LINKED = [
+    *((page, "search-") for page in ["fi/search", "sv/search", "tr/search", "pl/search", "search"]),
+    *((page, "law-") for page in ["fi/2007/13", "pl/2017/pzbs/25", "fi/2007/definitions", "tr/2017/42"]),
+    *((page, "page-") for page in ["", "fi", "fi/1997", "compare/13", "numbering/16", "terms", "fi/laws/13"]),
+]
 
 
 @pytest.mark.site
-def test_search_pages_link_the_cut_stylesheet_and_other_pages_the_full_one(site: Path) -> None:
+def test_every_page_links_its_groups_cut_stylesheets_and_no_whole_one(site: Path) -> None:
     def stylesheets(page: str) -> list[str]:
         soup = BeautifulSoup((site / page / "index.html").read_text(encoding="utf-8"), "html.parser")
         return [str(link["href"]).rsplit("/", 1)[-1] for link in soup.select('link[rel="stylesheet"]')]
 
-    for pattern in search_css.CUT:
-        whole_name = [path.name for path in (site / search_css.STYLESHEETS).glob(pattern)]
+    assert {group.prefix for group in cut_css.CUTS} == {prefix for _page, prefix in LINKED}
+    for pattern in cut_css.CUT:
+        whole_name = [path.name for path in (site / cut_css.STYLESHEETS).glob(pattern)]
         assert len(whole_name) == 1, pattern
-        for page in ["fi/search", "sv/search", "tr/search", "pl/search", "search"]:
-            assert search_css.PREFIX + whole_name[0] in stylesheets(page), page
+        for page, prefix in LINKED:
+            assert prefix + whole_name[0] in stylesheets(page), page
             assert whole_name[0] not in stylesheets(page), page
-        for page in ["", "fi", "fi/2007/13", "compare/13"]:
-            assert whole_name[0] in stylesheets(page), page
-    full = [path.name for path in (site / search_css.STYLESHEETS).glob("main.*.min.css")]
-    cut = (site / search_css.STYLESHEETS / (search_css.PREFIX + full[0])).read_text(encoding="utf-8")
-    whole = (site / search_css.STYLESHEETS / full[0]).read_text(encoding="utf-8")
-    assert len(cut) < len(whole) / 2
-    assert ".md-header{" in cut and not re.search(r"\.admonition[,{]", cut)
+    full = [path.name for path in (site / cut_css.STYLESHEETS).glob("main.*.min.css")]
+    whole = (site / cut_css.STYLESHEETS / full[0]).read_text(encoding="utf-8")
+    for group in cut_css.CUTS:
+        cut = (site / cut_css.STYLESHEETS / (group.prefix + full[0])).read_text(encoding="utf-8")
+        assert len(cut) < len(whole) / 3, group.prefix
+        assert ".md-header{" in cut and not re.search(r"\.admonition[,{]", cut), group.prefix
+    for prefix in ("law-", "page-"):
+        page_cut = (site / cut_css.STYLESHEETS / (prefix + full[0])).read_text(encoding="utf-8")
+        assert ".md-tooltip2--active{" in page_cut, prefix  # theme.js's pop-ups, which no built page holds
+
+
+# (a selector, whether a page with PAGE's elements may match it): the quick answers from the
+# elements' attributes and from a last compound that names no class or tag agree with the matcher
+QUICK = [
+    ("[dir=rtl] .md-header", False),  # no element has dir=rtl
+    ("[lang=fi] .md-header", True),
+    ('[lang="fi"] .md-header', True),
+    ("[for] .md-header", False),  # a label has a for, but holds no header
+    ("header [for]", True),
+    ("[data-md-color-scheme~=slate]", False),  # no palette options on PAGE: its one value
+    ("[data-md-color-scheme=default]", True),
+    (".md-header>:first-child", True),  # as .md-header, which has a child
+    (".md-content__inner>:is(*)", True),
+    ("[id=search-results]", True),
+    ("[id=__comments]", False),
+]
+
+
+@pytest.mark.parametrize(("selector", "kept"), QUICK)
+def test_a_selector_fails_on_an_attribute_no_element_has(selector: str, kept: bool) -> None:
+    assert model().may_match(selector) is kept
+
+
+# a class a script sets on an element it finds, and a selector that needs it on one the page has
+TOGGLES = [
+    ('title.classList.toggle("md-header__title--active", on);', ".md-header__title--active .md-header__button", True),
+    ('box.classList.add("is-open", "is-target");', ".is-target .md-header__button", True),
+    ('box.classList.remove("is-open");', ".is-open .md-header__button", False),  # removing adds nothing
+    ('box.classList.contains("is-open");', ".is-open .md-header__button", False),
+]
+
+
+@pytest.mark.parametrize(("script", "selector", "kept"), TOGGLES)
+def test_a_class_a_script_sets_on_the_page_may_be_on_any_element(script: str, selector: str, kept: bool) -> None:
+    model = cut_css.Model(cut_css.page_model([PAGE], [script]), cut_css.anywhere([script]))
+    assert model.may_match(selector) is kept
+
+
+SHAPES = [
+    # (pages, how many of them represent the others)
+    (['<p class="a">1</p>', '<p class="a">2</p>'], 1),  # the same elements, other text
+    (['<p class="a">', '<p class="b">'], 2),  # a class of its own
+    (['<p class="a">', '<p class="a" data-x="1">'], 2),  # an attribute of its own
+    (['<p class="a" data-x="1">', '<p class="a" data-x="2">'], 1),  # only another value
+    (['<p class="a b">', '<p class="a">', '<p class="b">'], 1),
+    (['<p class="a">', '<div class="a">'], 2),  # the class on another tag
+]
+
+
+@pytest.mark.parametrize(("pages", "kept"), SHAPES)
+def test_a_page_made_of_what_others_have_is_left_out_of_the_model(pages: list[str], kept: int) -> None:
+    assert len(cut_css.representatives(pages)) == kept
+
+
+# (the pages, the scripts in assets/javascripts with what they import, the scripts in the model)
+LOADS = [
+    (['<script defer src="../assets/javascripts/a.js"></script>'], {"a.js": "", "b.js": ""}, ["a.js"]),
+    (
+        ['<script type="module" src="/assets/javascripts/a.js">'],
+        {"a.js": 'import{x}from"./b.js";', "b.js": ""},
+        ["a.js", "b.js"],
+    ),
+    (['<link rel="modulepreload" href="assets/javascripts/b.js">'], {"b.js": ""}, ["b.js"]),
+    (
+        ['<script src="a.js">'],
+        {"a.js": 'export * from "./b.js"; import "./c.js";', "b.js": "", "c.js": ""},
+        ["a.js", "b.js", "c.js"],
+    ),
+    (['<script src="a.js">'], {"a.js": 'await import("./b.js");', "b.js": 'import{a}from"./a.js";'}, ["a.js", "b.js"]),
+    (['<script src="a.js">', '<script src="c.js">'], {"a.js": ""}, ["a.js"]),  # c.js is not the site's
+    (['<script src="pagefind/pagefind-ui.js">'], {"a.js": ""}, []),
+]
+
+
+@pytest.mark.parametrize(("pages", "files", "model"), LOADS)
+def test_the_model_has_the_scripts_the_pages_load_and_what_they_import(
+    tmp_path: Path, pages: list[str], files: dict[str, str], model: list[str]
+) -> None:
+    folder = tmp_path / cut_css.SCRIPTS
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    assert cut_css.scripts_of(tmp_path, pages) == model
 
 
 @pytest.mark.parametrize(
@@ -171,7 +267,7 @@ def test_search_pages_link_the_cut_stylesheet_and_other_pages_the_full_one(site:
     ],
 )
 def test_a_block_is_cut_into_declarations_outside_strings_and_brackets(block: str, split: list[str]) -> None:
-    assert search_css.declarations(block) == split
+    assert css_rules.declarations(block) == split
 
 
 # a custom property is read by a var() of a kept rule, by another read one, or by a page or script
@@ -196,12 +292,12 @@ SHEET = (
 def test_a_custom_property_is_read_through_var_pages_scripts_and_other_properties(
     elsewhere: list[str], read: set[str]
 ) -> None:
-    assert search_css.read_properties([SHEET], elsewhere) == read
+    assert css_rules.read_properties([SHEET], elsewhere) == read
 
 
 def test_custom_properties_nobody_reads_go_and_the_rules_they_leave_empty_with_them() -> None:
-    read = search_css.read_properties([SHEET])
-    assert search_css.drop_unread_properties(SHEET, read) == (
+    read = css_rules.read_properties([SHEET])
+    assert css_rules.drop_unread_properties(SHEET, read) == (
         ":root{--md-hue:225deg;--md-fg:hsla(var(--md-hue),15%,9%,1)}"
         ".md-header{color:var(--md-fg)}"
         "@media screen{:root{--md-wide:1}.md-tabs{width:var(--md-wide)}}"

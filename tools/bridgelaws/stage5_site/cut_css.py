@@ -1,0 +1,431 @@
+"""Each page's own copy of Material's stylesheet: only the rules that can style it.
+
+Material's ``main.<hash>.min.css`` (137 KB, 22 KB compressed) styles everything Material can
+show: tables, admonitions, code, tabs, the search dialog, the blog.  Our pages show a header, a
+drawer, the text with its tables, notes and pop-ups, a form; the stylesheet was a third of a law
+page's first visit.  :func:`write` makes, for each group of pages in :data:`CUTS`, a copy of it
+with the rules those pages can use, named with the group's prefix (``page-main.<hash>.min.css``
+for the text pages, ``search-main.<hash>.min.css`` for the search pages), and the pages link it
+instead (``overrides/main.html``, block ``styles``); the palette's stylesheet and our laws.css
+likewise.
+
+A rule is kept when one of its selectors, loosened, matches an element of a page of the group:
+
+* the pages are the built pages themselves (of the text pages, one of each shape:
+  :func:`representatives`), plus what the scripts add to them: every element the scripts
+  create (``element("li", …)``, ``createElement("div")``), nested in the places they add them
+  (:attr:`Cut.holders`), each with every class-like word of the scripts' strings
+  (``search-more md-button``, ``md-tooltip2--active``) and the attributes they set;
+* a selector is loosened so that it matches whenever it could in some state of the page:
+  pseudo-elements (``::before``), states (``:hover``, ``:checked``, ``:focus-visible``) and
+  ``:not(…)`` match anything, so ``.md-nav__link:not(.md-nav__link--active):hover`` is
+  kept when the page has an ``.md-nav__link``;
+* the palette's script sets the body's colour attributes (``data-md-color-scheme``, …) to those
+  of the light/dark option in force: the model's body carries every option's value at once
+  (``data-md-color-scheme="default slate"``) and a selector on one value asks for it among them
+  (``[data-md-color-scheme=slate]`` → ``[data-md-color-scheme~=slate]``), so both schemes'
+  rules are kept;
+* a selector the matcher (soupsieve) cannot read is kept.
+
+At-rules: ``@media`` and ``@supports`` keep the rules inside them that are kept (and go when
+none is); everything else (``@keyframes``, ``@charset``, ``@page``) stays.  Declarations are
+copied as they are, in their order, so what is kept cascades as in the full stylesheet.
+
+Then a custom property nobody reads goes (:func:`drop_unread_properties`): Material's ``:root``
+declares 134 of them, most of them icons as SVG data (``--md-version-icon``) for components our
+pages have not; a property is kept when a ``var()`` of a kept rule, of another read property,
+or a page or script names it.  tests/test_search_browser.py and tests/test_cut_css_browser.py
+compare every element's computed style under the cut and the whole stylesheets.
+
+The scripts are those the group's pages load (``<script src>``, ``modulepreload``) and what they
+import, read from the built pages (:func:`scripts_of`), so a script a template starts to load
+on a page is in its model with no list to keep.  A page whose scripts add Material's components
+(its bundle) would need the whole stylesheet, which is why no page loads the bundle (theme.js
+does the few things the pages used it for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bs4 import BeautifulSoup, Tag
+from bs4.element import AttributeValueList
+
+from bridgelaws.stage5_site.css_rules import (
+    drop_unread_properties,
+    map_style_rules,
+    read_properties,
+    selectors,
+)
+from bridgelaws.stage5_site.css_rules import top_level as _top_level
+
+STYLESHEETS = "assets/stylesheets"
+SCRIPTS = "assets/javascripts"
+# The stylesheets of the ``styles`` block, each cut for each group of pages: the palette's (12 KB,
+# 2.2 KB compressed) holds every colour and scheme, of which the pages use one; the site's own
+# laws.css (19 KB, 3.5 KB compressed) styles the laws, tables, compare and search pages, each
+# page a part of it
+CUT = ("main.*.min.css", "palette.*.min.css", "laws.css")
+
+# States and pseudo-elements: a selector with them may match some time, so they match always.
+PSEUDO = re.compile(
+    r"::?(?:before|after|first-line|first-letter|marker|placeholder|selection|backdrop|"
+    r"-webkit-[a-z-]+|-moz-[a-z-]+|-ms-[a-z-]+)(?![\w-])(?:\([^()]*\))?"
+    r"|:(?:hover|focus|focus-visible|focus-within|active|visited|link|any-link|target|checked|"
+    r"disabled|enabled|indeterminate|valid|invalid|required|optional|placeholder-shown|"
+    r"read-only|read-write|autofill|empty|defined|popover-open|modal|fullscreen)(?![\w-])"
+)
+ANYTHING = ":is(*)"
+# the body's colour attributes, set from the palette's options (``[data-md-color-scheme=slate]``)
+PALETTE_ATTRIBUTE = re.compile(r"\[\s*(data-md-color-[\w-]+)\s*=")
+PALETTE_OPTIONS = "[data-md-component=palette] input"
+# a class in a selector or stylesheet: ".md-nav__link", ".-webkit-x"
+CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
+# an attribute selector asking for the attribute ([for]) or for one value of it ([dir=rtl]); one
+# asking for a part of its value ([href^=http], [data-md-color-scheme~=slate]) by its name alone
+ATTRIBUTE_SELECTOR = re.compile(
+    r"\[\s*([\w-]+)\s*(?:=\s*((?:\"[^\"]*\"|'[^']*'|[\w-]+))\s*(?:i\s*)?\]|[~|^$*]=[^\]]*\]|\])"
+)
+QUOTES = "\"'"
+
+
+# -- reading the stylesheet ----------------------------------------------------------------------
+
+
+# -- what a search page is -----------------------------------------------------------------------
+
+
+def loosen(selector: str) -> str:
+    """The selector matching whenever the original could, in any state of the page."""
+    out = []
+    i = 0
+    while i < len(selector):
+        if selector.startswith(":not(", i):
+            depth, j = 0, i + 4
+            while j < len(selector):
+                depth += {"(": 1, ")": -1}.get(selector[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            out.append(ANYTHING)
+            i = j
+            continue
+        found = PSEUDO.match(selector, i)
+        if found:
+            out.append(ANYTHING)
+            i = found.end()
+            continue
+        out.append(selector[i])
+        i += 1
+    return PALETTE_ATTRIBUTE.sub(r"[\1~=", "".join(out))
+
+
+# a class a script sets on an element it finds: classList.add("is-open"), .toggle("x", on)
+TOGGLED = re.compile(r"classList\.(?:add|toggle)\(\s*\"([\w-]+)\"(?:\s*,\s*\"([\w-]+)\")?")
+
+
+def _script_words(scripts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:
+    """Tags the scripts create, class-like words and attribute names in their strings."""
+    tags: set[str] = set()
+    words: set[str] = set()
+    attributes: set[str] = set()
+    for source in scripts:
+        tags |= set(re.findall(r"(?:createElement|element)\(\s*\"([a-z0-9]+)\"", source))
+        for literal in re.findall(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'|`([^`\\]*)`", source):
+            for text in literal:
+                words |= set(re.findall(r"[A-Za-z_][\w-]*", text))
+        attributes |= set(re.findall(r"setAttribute\(\s*\"([\w-]+)\"", source))
+        attributes |= {"data-" + name for name in re.findall(r"dataset\.(\w+)", source)}
+        if re.search(r"\.hidden\s*=", source):
+            attributes.add("hidden")
+    return tags, words, attributes
+
+
+SEARCH_HOLDERS = "#search-results, #search-detect-results, .search-results, main"
+
+
+def anywhere(scripts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The classes the scripts add to elements they find (``classList.toggle("md-header--shadow",
+    on)``) and the attributes they set (``row.hidden = true``, ``setAttribute("role", …)``): they
+    may be on any element of a page, in any state of it."""
+    scripts = list(scripts)
+    classes = {name for source in scripts for found in TOGGLED.findall(source) for name in found if name}
+    return classes, _script_words(scripts)[2]
+
+
+def page_model(
+    pages: Iterable[str], scripts: Iterable[str], css_classes: Iterable[str] = (), holders: str = SEARCH_HOLDERS
+) -> BeautifulSoup:
+    """The pages as one document, with what the scripts add in each of ``holders``: each
+    created tag as a child of the list, under each other one, and all of them nested, each with
+    every class-like word of the scripts.  A word ending in ``-`` is a class the script completes
+    (``"search-result--" + hit.origin``): every class of ``css_classes`` starting with it.  (What
+    the scripts set on the elements they find is :func:`anywhere`'s.)"""
+    tags, words, attributes = _script_words(scripts)
+    starts = [word for word in words if word.endswith("-")]
+    words |= {name for name in css_classes if any(name.startswith(start) for start in starts)}
+    model = BeautifulSoup("<html><body></body></html>", "html.parser")
+    body = model.body
+    assert body is not None
+    for html in pages:
+        page = BeautifulSoup(html, "html.parser")
+
+        def created(name: str, page: BeautifulSoup = page) -> Tag:
+            child = page.new_tag(name)
+            child.attrs["class"] = AttributeValueList(sorted(words))
+            for attribute in attributes:
+                child[attribute] = ""
+            return child
+
+        for holder in page.select(holders):
+            # as children (ol.search-results > li.search-result), as pairs (li > a), and nested
+            for outer in sorted(tags):
+                holder.append(created(outer))
+                for inner in sorted(tags):
+                    pair = created(outer)
+                    pair.append(created(inner))
+                    holder.append(pair)
+            parent = holder
+            for name in sorted(tags):
+                child = created(name)
+                parent.append(child)
+                parent = child
+        _palette_values_on_body(page)
+        html_tag = page.find("html")
+        if isinstance(html_tag, Tag):
+            for attribute in attributes:  # laws.js marks <html> (data-offline)
+                html_tag.attrs.setdefault(attribute, "")
+            for name, value in html_tag.attrs.items():  # :root[lang] …
+                model.html[name] = value  # type: ignore[index]
+            body.append(html_tag)
+    return model
+
+
+def _palette_values_on_body(page: BeautifulSoup) -> None:
+    """The body with each colour attribute's values in every palette option, as a token list
+    (the media query that chooses an option is not one of them)."""
+    body = page.find("body")
+    if not isinstance(body, Tag):
+        return
+    for option in page.select(PALETTE_OPTIONS):
+        for name, value in option.attrs.items():
+            if name.startswith("data-md-color-") and name != "data-md-color-media":
+                values = str(body.get(name, "")).split()
+                body[name] = " ".join(dict.fromkeys([*values, str(value)]))
+
+
+class Model:
+    """The page model, with the elements of each class and of each tag: a selector is tried only
+    on the elements its last compound names (most fail on a class: a quick no)."""
+
+    def __init__(self, soup: BeautifulSoup, anywhere: tuple[Iterable[str], Iterable[str]] = ((), ())) -> None:
+        self.soup = soup
+        # the classes and attributes a script may set on any element (:func:`anywhere`): a
+        # selector's part asking for one matches anything (".md-header--shadow", "[hidden]",
+        # "[role=tooltip]" → ":is(*)")
+        classes, attributes = (sorted(set(names)) for names in anywhere)
+        parts = [
+            *(r"\." + re.escape(name) + r"(?![\w-])" for name in classes),
+            *(r"\[\s*" + re.escape(name) + r"\s*(?:[~|^$*]?=[^\]]*)?\]" for name in attributes),
+        ]
+        self.anywhere = re.compile("|".join(parts) if parts else r"(?!)")
+        self.by_class: dict[str, list[Tag]] = {}
+        self.by_tag: dict[str, list[Tag]] = {}
+        for tag in soup.find_all(True):
+            self.by_tag.setdefault(tag.name, []).append(tag)
+            for name in tag.get_attribute_list("class"):
+                if name:
+                    self.by_class.setdefault(name, []).append(tag)
+        self.classes = set(self.by_class)
+        # each attribute's name, and name=value ("dir=ltr"): [dir=rtl] fails on a quick no too
+        self.attributes = {
+            item
+            for tag in self.soup.find_all(True)
+            for name, value in tag.attrs.items()
+            for item in (name, *(f"{name}={word}" for word in (value if isinstance(value, list) else [value])))
+        }
+        self.known: dict[str, bool] = {}
+
+    def may_match(self, selector: str) -> bool:
+        loose = self.anywhere.sub(ANYTHING, loosen(selector))
+        if loose not in self.known:
+            self.known[loose] = self._matches(loose)
+        return self.known[loose]
+
+    def _matches(self, loose: str) -> bool:
+        outside = re.sub(r"\([^()]*\)", "", loose)  # :is(.a,.b) needs neither
+        if any(name not in self.classes for name in CLASS_NAME.findall(outside)):
+            return False
+        for name, value in ATTRIBUTE_SELECTOR.findall(outside):
+            if (name if not value else f"{name}={value.strip(QUOTES)}") not in self.attributes:
+                return False
+        cuts = list(_top_level(loose, " >+~"))
+        last = re.sub(r"\([^()]*\)", "", loose[cuts[-1] + 1 :] if cuts else loose)
+        names = CLASS_NAME.findall(last)
+        tag = re.match(r"[a-zA-Z][\w-]*", last)
+        if not names and not tag and "#" not in last and cuts:
+            # the last compound names no class or tag (".footnote>ol>li>:first-child"): the
+            # selector is taken to match where the part before it does, which keeps more, never less
+            end = cuts[-1]
+            while end - 1 in cuts:
+                end -= 1
+            return self.may_match(loose[:end])
+        try:
+            pattern = self.soup.css.compile(loose)
+        except Exception:  # soupsieve cannot read it: keep it
+            return True
+        ids = re.findall(r"#(-?[_a-zA-Z][\w-]*)", last)
+        candidates: list[Tag]
+        if ids:
+            candidates = list(self.soup.find_all(id=ids[0]))
+        elif names:  # the elements of its rarest class
+            candidates = min((self.by_class.get(name, []) for name in names), key=len)
+        elif tag:
+            candidates = self.by_tag.get(tag.group(0).lower(), [])
+        else:
+            candidates = list(self.soup.find_all(True))
+        return any(pattern.match(element) for element in candidates)
+
+
+# -- writing the stylesheet ----------------------------------------------------------------------
+
+
+def prune(css: str, model: Model) -> str:
+    """The rules of ``css`` that can style a page of ``model``."""
+
+    def matching(prelude: str, block: str) -> str | None:
+        kept = [selector for selector in selectors(prelude) if model.may_match(selector)]
+        return f"{','.join(kept)}{{{block}}}" if kept else None
+
+    return map_style_rules(css, matching)
+
+
+# an element's start or end tag, its class attribute, its attributes' names
+TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*)>")
+CLASS_ATTRIBUTE = re.compile(r"\bclass=\"([^\"]*)\"")
+ATTRIBUTE_NAME = re.compile(r"([\w-]+)\s*=")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def _shape(html: str) -> set[str]:
+    """What a page is made of: each tag with each of its classes and with each attribute name,
+    and each of those under each class of its parent (``div.footnotes > li.``)."""
+    shape: set[str] = set()
+    parents: list[list[str]] = [[""]]
+    for end, tag, attributes in TAG.findall(html):
+        tag = tag.lower()
+        if end:
+            if len(parents) > 1:
+                parents.pop()
+            continue
+        found = CLASS_ATTRIBUTE.search(attributes)
+        classes = [f"{tag}.{name}" for name in (found.group(1).split() if found else [""])]
+        names = [f"{tag}[{name}]" for name in ATTRIBUTE_NAME.findall(re.sub(r'"[^"]*"', "", attributes))]
+        shape.update(classes, names)
+        shape.update(f"{parent} > {own}" for parent in parents[-1] for own in classes)
+        if tag not in VOID and not attributes.rstrip().endswith("/"):
+            parents.append(classes)
+    return shape
+
+
+def representatives(pages: Iterable[str]) -> list[str]:
+    """The pages, less those made only of what the pages before them have (a tag with a class or
+    an attribute of its own, or under a parent's class, keeps a page): the 1,600 text pages are
+    a few dozen shapes, and a model of those is matched in seconds where one of all of them
+    took minutes.  (A selector reaching further up, ``.a .b .c``, may still find its elements
+    only on a page left out: tests/test_cut_css_browser.py compares a page of each type.)"""
+    seen: set[str] = set()
+    kept = []
+    for html in pages:
+        shape = _shape(html)
+        if not shape <= seen:
+            seen |= shape
+            kept.append(html)
+    return kept
+
+
+def built_pages(site: Path) -> dict[Path, str]:
+    """Every page MkDocs wrote (not what Pagefind and the export write), with its HTML."""
+    return {
+        path: path.read_text(encoding="utf-8")
+        for path in sorted(site.rglob("*.html"))
+        if path.relative_to(site).parts[0] not in {"pagefind", "api", "assets"}
+    }
+
+
+# a script a page loads (<script src>, <link rel=modulepreload href>), and a module a script
+# imports ("./refs.js": statically, re-exported, for its effects, or import("./x.js"))
+LOADED = re.compile(r"<(?:script\b[^>]*\bsrc|link\b[^>]*\brel=\"modulepreload\"[^>]*\bhref)=\"([^\"]+\.js)\"")
+IMPORTED = re.compile(r"(?:\bfrom|\bimport)\s*\(?\s*[\"']\./([\w.-]+\.js)[\"']")
+
+
+def scripts_of(site: Path, pages: Iterable[str]) -> list[str]:
+    """The site's own scripts (``assets/javascripts/``) the pages load, and the modules those
+    import, each once: what may add elements and classes to the pages."""
+    folder = site / SCRIPTS
+    names = {src.rsplit("/", 1)[-1] for html in pages for src in LOADED.findall(html)}
+    found: set[str] = set()
+    waiting = sorted(name for name in names if (folder / name).is_file())
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        imported = IMPORTED.findall((folder / name).read_text(encoding="utf-8"))
+        waiting.extend(other for other in imported if (folder / other).is_file() and other not in found)
+    return sorted(found)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A group of pages that link one cut of the stylesheets: its files' prefix
+    (``main.57a0d79d.min.css`` → ``page-main.57a0d79d.min.css``) and where the scripts its pages
+    load add elements (:func:`page_model`).  Its pages are those that link it: the template
+    chooses (``overrides/main.html``, block ``styles``), the cut reads the choice from the pages."""
+
+    prefix: str
+    holders: str
+    every_page: bool  # else one of each shape (:func:`representatives`)
+
+    def holds(self, html: str) -> bool:
+        return f'/{self.prefix}laws.css"' in html
+
+
+CUTS = (
+    Cut("search-", SEARCH_HOLDERS, True),
+    # the law, point and definition pages; theme.js adds pop-ups to the body; laws.js,
+    # provisions.js and notes.js their lines, toolbars and forms to the text and the footer
+    Cut("law-", "body, main", False),
+    # every other page: homes, indexes, hubs, compare and numbering views, terms, My notes, 404
+    Cut("page-", "body, main", False),
+)
+
+
+def cut(site: Path, group: Cut, built: dict[Path, str]) -> str:
+    """The group's cut of each stylesheet of :data:`CUT`, written beside it; say how big."""
+    every = [html for html in built.values() if group.holds(html)]
+    if not every:
+        return f"{group.prefix}: no pages"
+    pages = every if group.every_page else representatives(every)
+    scripts = [(site / SCRIPTS / name).read_text(encoding="utf-8") for name in scripts_of(site, every)]
+    stylesheets = sorted(path for pattern in CUT for path in (site / STYLESHEETS).glob(pattern))
+    css_classes = {name for path in stylesheets for name in CLASS_NAME.findall(path.read_text(encoding="utf-8"))}
+    model = Model(page_model(pages, scripts, css_classes, group.holders), anywhere(scripts))
+    wholes = {full: full.read_text(encoding="utf-8") for full in stylesheets}
+    pruned = {full: prune(css, model) for full, css in wholes.items()}
+    read = read_properties(pruned.values(), [*pages, *scripts])
+    said = []
+    for full, css in wholes.items():
+        small = drop_unread_properties(pruned[full], read)
+        (full.parent / (group.prefix + full.name)).write_text(small, encoding="utf-8")
+        said.append(f"{group.prefix + full.name}: {len(css) // 1024} KB → {len(small) // 1024} KB")
+    return f"{len(pages)} pages: " + ", ".join(said)
+
+
+def write(site: Path) -> str:
+    """Every group's cut stylesheets (:data:`CUTS`); say how big."""
+    built = built_pages(site)
+    return " · ".join(cut(site, group, built) for group in CUTS)
