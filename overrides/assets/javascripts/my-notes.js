@@ -9,6 +9,7 @@
  */
 import { referenceRules } from "./refs.js";
 import * as store from "./notes-store.js";
+import { element } from "./notes-store.js";
 
 function myNotes(box) {
   const ui = JSON.parse(box.dataset.strings);
@@ -19,15 +20,6 @@ function myNotes(box) {
   const status = box.querySelector(".notes-status");
   const filter = box.querySelector("#notes-filter");
   box.hidden = false;
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    made.className = className;
-    if (text !== undefined) {
-      made.textContent = text;
-    }
-    return made;
-  }
 
   function tell(message, details) {
     status.textContent = "";

@@ -14,6 +14,16 @@ export function keyOf(item) {
   return item.doc + "/" + item.law + "#" + item.ref;
 }
 
+/** A new element of the page: `tag` with `className`, and `text` as its text (never markup). */
+export function element(tag, className, text) {
+  const made = document.createElement(tag);
+  made.className = className;
+  if (text !== undefined) {
+    made.textContent = text;
+  }
+  return made;
+}
+
 export function format(template, values) {
   return String(template).replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
 }

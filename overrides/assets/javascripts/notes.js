@@ -13,6 +13,7 @@
  */
 import { referenceRules } from "./refs.js";
 import * as store from "./notes-store.js";
+import { element } from "./notes-store.js";
 
 function notesHere(here) {
   const ui = JSON.parse(here.dataset.strings);
@@ -27,15 +28,6 @@ function notesHere(here) {
   function display(anchor) {
     const ref = rules.refOf(anchor);
     return ref === null ? anchor : rules.display(ref);
-  }
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    made.className = className;
-    if (text !== undefined) {
-      made.textContent = text;
-    }
-    return made;
   }
 
   function mine(anchor) {
