@@ -16,12 +16,14 @@ returns None, so a caller that needs a row can tell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from bridgelaws.core.facts import EDITIONS
-from bridgelaws.stage3_link.concordance.model import LawPair, LawRelation
-from bridgelaws.stage3_link.concordance.table import Concordance
+from bridgelaws.stage3_link.concordance.model import LawPair, LawRelation, LawSubject
+
+if TYPE_CHECKING:  # the table asks this module for its laws' subjects (Concordance.subjects)
+    from bridgelaws.stage3_link.concordance.table import Concordance
 
 # rows that keep a law's number and subject across a step (changed: in part)
 KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
@@ -73,40 +75,16 @@ def law_in(concordance: Concordance, law: int, edition: str, other: str) -> list
     return None if unknown and found == [law] else found
 
 
-@dataclass(frozen=True)
-class LawSubject:
-    """Law ``number`` in the consecutive ``editions`` where it holds one subject.
-
-    ``came``: the row by which the subject began under this number (``new``, from the edition
-    before); ``went``: the rows by which it left (``moved`` or ``dropped``, to the edition
-    after); ``within``: the rows between its editions (same, restructured, changed); ``joined``:
-    rows moving another law's subject into this one (2007 23 → 2017 72, on Law 72).
-    """
-
-    number: int
-    editions: tuple[str, ...]
-    came: tuple[LawPair, ...] = ()
-    went: tuple[LawPair, ...] = ()
-    within: tuple[LawPair, ...] = ()
-    joined: tuple[LawPair, ...] = ()
-
-    @property
-    def rows(self) -> tuple[LawPair, ...]:
-        return (*self.came, *self.within, *self.joined, *self.went)
-
-
 def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     """Law ``number``'s subjects, oldest first: one when every step keeps it (or says nothing),
     more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017).
-    Found once per concordance (its ``memo``)."""
-    key = ("law_subjects", number)
-    if key not in concordance.memo:
-        concordance.memo[key] = tuple(_law_subjects(concordance, number))
-    found: tuple[LawSubject, ...] = concordance.memo[key]  # type: ignore[assignment]
-    return list(found)
+    Every law's are found once per concordance, at the first question (:attr:`Concordance.subjects`)."""
+    found = concordance.subjects.get(number)
+    return list(found) if found is not None else find_subjects(concordance, number)
 
 
-def _law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
+def find_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
+    """:func:`law_subjects` worked out from the law rows."""
     spans: list[list[str]] = [[EDITIONS[0]]]
     boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
     within: dict[int, list[LawPair]] = {}

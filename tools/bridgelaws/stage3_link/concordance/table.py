@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from bridgelaws.core import datafile
 from bridgelaws.core.facts import EDITIONS, LAW_NUMBERS
 from bridgelaws.core.refs import ancestors
-from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
+from bridgelaws.stage3_link.concordance.laws import find_subjects
+from bridgelaws.stage3_link.concordance.model import (
+    Checked,
+    Deviation,
+    LawPair,
+    LawRelation,
+    LawSubject,
+    Pair,
+    Relation,
+)
 
 REF = re.compile(r"^[1-9][0-9]?(?:[A-Z][0-9]*[a-z]*)?$")  # 16, 16B, 12C1b, 40B2ai (the export schema's form)
 PAIR_FILES = ("*.computed.toml", "*.curated.toml")
@@ -61,10 +71,14 @@ class Concordance:
                 if number is not None:
                     self._law_sides.setdefault((row.editions, older_side, number), []).append(row)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
-        # what functions of the concordance alone found, by their name and arguments (laws.py's
-        # law_subjects): every page and concept naming a law asks again
-        self.memo: dict[tuple[object, ...], object] = {}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
+
+    @cached_property
+    def subjects(self) -> dict[int, tuple[LawSubject, ...]]:
+        """Each law's subjects across the editions (:func:`laws.law_subjects`), every law's found
+        at the first question: every page and concept naming a law asks, and a concordance is not
+        changed once loaded."""
+        return {number: tuple(find_subjects(self, number)) for number in LAW_NUMBERS}
 
     def law_step_rows(self, editions: tuple[str, str], older_side: bool, number: str) -> list[LawPair]:
         """The law rows of the step ``editions`` whose older (or newer) side is law ``number``, in
