@@ -207,12 +207,8 @@ def load(folder: Path) -> Concordance:
 
 
 def _toml(path: Path, errors: list[str]) -> tuple[dict[str, Any], list[str]]:
-    try:
-        file = datafile.read_toml(path)
-    except datafile.DataError as error:
-        errors.append(f"{error}; the file is left out")
-        return {}, []
-    return file.data, file.lines
+    file = datafile.read_or_leave_out(path, errors)
+    return (file.data, file.lines) if file else ({}, [])
 
 
 def _read_pairs(path: Path, errors: list[str]) -> tuple[list[Pair], list[LawPair]]:
