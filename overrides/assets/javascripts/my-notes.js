@@ -62,8 +62,7 @@ function myNotes(box) {
   }
 
   function display(where, anchor) {
-    const ref = where.rules.refOf(anchor);
-    return ref === null ? anchor : where.rules.display(ref);
+    return store.anchorText(where.rules, anchor);
   }
 
   function entry(where, item) {

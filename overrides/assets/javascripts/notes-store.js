@@ -24,6 +24,13 @@ export function element(tag, className, text) {
   return made;
 }
 
+/** An anchor as readers write it (`12C1b` → `12C1(b)`), by the reference `rules` (refs.js); an
+ * anchor that is no provision's (a law's number) as it is. */
+export function anchorText(rules, anchor) {
+  const ref = rules.refOf(anchor);
+  return ref === null ? anchor : rules.display(ref);
+}
+
 export function format(template, values) {
   return String(template).replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
 }

@@ -26,8 +26,7 @@ function notesHere(here) {
   let items = store.readNotes().items;
 
   function display(anchor) {
-    const ref = rules.refOf(anchor);
-    return ref === null ? anchor : rules.display(ref);
+    return store.anchorText(rules, anchor);
   }
 
   function mine(anchor) {
