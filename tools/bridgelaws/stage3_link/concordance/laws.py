@@ -7,7 +7,8 @@ read from the law rows here, never from the number alone:
 * :func:`law_in`: law ``N`` of one edition as another edition numbers the law that holds its
   subject (2007 23 → 2017 72; 2017 23 → none in 2007), one edition step at a time;
 * :func:`law_subjects`: the editions in which law ``N`` holds one subject, and where each
-  subject came from or went (2017 Law 23 new; 1997–2007 Law 23 moved to 2017 72).
+  subject came from or went (2017 Law 23 new; 1997–2007 Law 23 moved to 2017 72); worked out
+  by ``table.find_subjects`` for every law once, the table :attr:`Concordance.subjects` keeps.
 
 A step with no law row about the law says nothing against its number (1997↔2007 Laws 1–18 are
 paired provision by provision, not as laws): the number is kept there, and :func:`law_in`
@@ -16,24 +17,9 @@ returns None, so a caller that needs a row can tell.
 
 from __future__ import annotations
 
-from itertools import pairwise
-from typing import TYPE_CHECKING
-
 from bridgelaws.core.facts import EDITIONS
-from bridgelaws.stage3_link.concordance.model import LawPair, LawRelation, LawSubject
-
-if TYPE_CHECKING:  # the table asks this module for its laws' subjects (Concordance.subjects)
-    from bridgelaws.stage3_link.concordance.table import Concordance
-
-# rows that keep a law's number and subject across a step (changed: in part)
-KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
-
-
-def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> list[LawPair]:
-    """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
-    ``edition`` is a side."""
-    forward = EDITIONS.index(other) > EDITIONS.index(edition)
-    return concordance.law_step_rows((edition, other) if forward else (other, edition), forward, str(law))
+from bridgelaws.stage3_link.concordance.model import LawRelation, LawSubject
+from bridgelaws.stage3_link.concordance.table import KEPT, Concordance, find_subjects, step_rows
 
 
 def _law_step(concordance: Concordance, law: int, edition: str, other: str) -> list[int] | None:
@@ -81,35 +67,3 @@ def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     Every law's are found once per concordance, at the first question (:attr:`Concordance.subjects`)."""
     found = concordance.subjects.get(number)
     return list(found) if found is not None else find_subjects(concordance, number)
-
-
-def find_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
-    """:func:`law_subjects` worked out from the law rows."""
-    spans: list[list[str]] = [[EDITIONS[0]]]
-    boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
-    within: dict[int, list[LawPair]] = {}
-    for older, newer in pairwise(EDITIONS):
-        rows = step_rows(concordance, number, older, newer)
-        came = [row for row in step_rows(concordance, number, newer, older) if row.relation is LawRelation.NEW]
-        kept = [row for row in rows if row.relation in KEPT]
-        if (rows and not kept) or came:
-            went = [row for row in rows if row.relation not in KEPT]
-            boundaries[newer] = (went, came)
-            spans.append([newer])
-        else:
-            within.setdefault(len(spans) - 1, []).extend(kept)
-            spans[-1].append(newer)
-    number_text = str(number)
-    found = []
-    for index, editions in enumerate(spans):
-        joined = tuple(
-            row
-            for row in concordance.laws
-            if row.relation is LawRelation.MOVED and row.new == number_text and row.editions[1] in editions
-        )
-        _, came = boundaries.get(editions[0], ([], []))
-        went, _ = boundaries.get(spans[index + 1][0], ([], [])) if index + 1 < len(spans) else ([], [])
-        found.append(
-            LawSubject(number, tuple(editions), tuple(came), tuple(went), tuple(within.get(index, ())), joined)
-        )
-    return found
