@@ -13,11 +13,11 @@ import jsonschema
 import pytest
 
 from bridgelaws import pipeline
-from bridgelaws.core import refs, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance, Relation
-from bridgelaws.stage4_render import notes
-from bridgelaws.stage4_render.page import Page
+from bridgelaws.stage4_render import hubs, notes
+from bridgelaws.stage4_render.page import Page, h, t
 from bridgelaws.stage4_render.provisions import counterpart_links, counterpart_refs, other_texts
 from bridgelaws.stage4_render.switcher import law_texts
 from conftest import ROOT
@@ -127,3 +127,16 @@ def test_the_export_files_schema_is_the_builds(where: dict[str, Any]) -> None:
 def test_my_notes_pages_are_the_sites_own_addresses() -> None:
     reserved = dict(urls.site_pages())
     assert all(reserved.get(urls.notes(lang)) is True for lang in ("en", "fi", "sv", "tr", "pl"))
+
+
+def test_every_home_page_links_my_notes_with_its_other_interface_pages(corpus: Corpus) -> None:
+    """My notes sits in the home pages' line of interface pages, in each home's language."""
+    for lang in facts.INTERFACE_LANGUAGES:
+        page = hubs.home_page(corpus, lang)
+        body = "\n".join(page.body)
+        for url, key in (
+            (urls.laws_index(lang), "laws_index_title"),
+            (urls.terms(lang), "terms_title"),
+            (urls.notes(lang), "notes_mine"),
+        ):
+            assert f'<a href="{page.link(url)}">{h(t(lang, key))}</a>' in body, (lang, key)

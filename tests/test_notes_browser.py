@@ -317,7 +317,28 @@ def test_export_then_import_into_a_fresh_browser_keeps_every_note(reader: Any, b
         context.close()
 
 
-def test_a_bad_file_says_why_nothing_is_lost_and_clearing_asks_first(
+def delete_first_row(page: Any, lang: str, answers: list[bool]) -> tuple[str, str, list[str]]:
+    """Delete My notes' first row with its own button, answering its confirmations ``answers``
+    in turn: (the row's note, its place as its link says it, the confirmations' messages)."""
+    row = page.locator(".my-note").first
+    key = str(row.get_attribute("data-note"))
+    place = row.locator(".my-note__link").inner_text()
+    button = row.locator(".my-note__delete")
+    assert button.inner_text() == t(lang, "notes_delete")
+    assert button.get_attribute("aria-label") == t(lang, "notes_delete_one", place=place)
+    messages: list[str] = []
+    for answer in answers:
+
+        def reply(dialog: Any, yes: bool = answer) -> None:
+            messages.append(dialog.message)
+            dialog.accept() if yes else dialog.dismiss()
+
+        page.once("dialog", reply)
+        button.click()
+    return key, place, messages
+
+
+def test_a_bad_file_says_why_nothing_is_lost_and_deleting_or_clearing_asks_first(
     browser: Any, base_url: str, where: dict[str, Any], notes: list[Note], tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport=PHONE)
@@ -365,8 +386,19 @@ def test_a_bad_file_says_why_nothing_is_lost_and_clearing_asks_first(
     assert listed == [t(lang, "notes_refused_item", n=i + 2, reason=reason) for i, (_, reason) in enumerate(refused)]
     after = stored(page)
     assert set(before) <= set(after) and all(after[key]["note"] == item["note"] for key, item in before.items())
+    # one note deleted on its row, once the reader confirms: the rest kept, the focus on the row
+    # that takes its place
+    key, place, messages = delete_first_row(page, lang, [False])
+    assert messages == [t(lang, "notes_delete_confirm", place=place)] and stored(page) == after
+    key, place, messages = delete_first_row(page, lang, [True])
+    page.locator(f".my-note[data-note='{key}']").wait_for(state="detached")
+    assert set(stored(page)) == set(after) - {key} and len(messages) == 1
+    assert page.locator(".notes-status__line").inner_text() == t(lang, "notes_deleted", place=place)
+    focused = page.evaluate("document.activeElement.closest('.my-note').dataset.note")
+    assert focused == page.locator(".my-note").first.get_attribute("data-note")
+    after = stored(page)
     count = len(after)
-    messages: list[str] = []
+    messages = []
     page.once("dialog", lambda dialog: (messages.append(dialog.message), dialog.dismiss()))
     page.locator(".notes-clear").click()
     assert messages == [t(lang, "notes_clear_confirm", count=count)] and stored(page) == after

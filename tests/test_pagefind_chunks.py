@@ -90,7 +90,7 @@ def test_an_index_is_cut_again_and_its_metadata_follows(tmp_path: Path) -> None:
 def test_a_file_pagefind_wrote_differently_stops_the_build(tmp_path: Path) -> None:
     # an indefinite-length array: not what Pagefind 1.5 writes
     (tmp_path / "x.pf_index").write_bytes(gzip.compress(chunks.SIGNATURE + b"\x9f\x01\xff"))
-    with pytest.raises(chunks.ChunkFormatError):
+    with pytest.raises(chunks.PagefindFormatError):
         chunks.read_file(tmp_path / "x.pf_index")
 
 

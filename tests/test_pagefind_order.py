@@ -6,7 +6,6 @@ build does (:func:`bridgelaws.search.pagefind.index_site`)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -95,7 +94,7 @@ def test_each_word_and_filter_value_stays_on_the_pages_that_print_it(tmp_path: P
     site = write_site(tmp_path, list(range(len(PAGES))))
     pagefind.index_site(site)
     folder = site / pagefind.OUTPUT
-    entry = json.loads((folder / pagefind_order.ENTRY).read_text(encoding="utf-8"))
+    entry = chunks.read_entry(folder)
     assert list(entry["languages"]) == sorted(entry["languages"])
     for lang, info in entry["languages"].items():
         meta = chunks.read_file(folder / f"pagefind.{info['hash']}.pf_meta")
@@ -138,7 +137,7 @@ def test_page_numbers_read_otherwise_than_pagefind_wrote_them_stop_the_build(tmp
     command_output = pagefind.index_site(site)
     assert "pages in URL order" in command_output
     folder = site / pagefind.OUTPUT
-    entry = json.loads((folder / pagefind_order.ENTRY).read_text(encoding="utf-8"))
+    entry = chunks.read_entry(folder)
     meta_path = folder / f"pagefind.{entry['languages']['fi']['hash']}.pf_meta"
     meta = chunks.read_file(meta_path)
     assert isinstance(meta, list)
@@ -149,5 +148,5 @@ def test_page_numbers_read_otherwise_than_pagefind_wrote_them_stop_the_build(tmp
     assert isinstance(word[1], list) and isinstance(word[1][-1], list)
     word[1][-1][0] = len(PAGES)  # a step past the last page
     chunks.write_file(folder / "index" / f"{name}.pf_index", index)
-    with pytest.raises(chunks.ChunkFormatError, match="page numbers"):
+    with pytest.raises(chunks.PagefindFormatError, match="page numbers"):
         pagefind_order.normalise(folder)

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from bridgelaws.core import urls
 from bridgelaws.search import printed_forms
 from bridgelaws.search.engine_data import json_for_script, situation_key
-from bridgelaws.search.printed_forms import FragmentError, bare, forms_by_key, printed
+from bridgelaws.search.pagefind_chunks import SIGNATURE, PagefindFormatError
+from bridgelaws.search.printed_forms import bare, forms_by_key, printed
 
 
 @pytest.mark.parametrize(
@@ -57,7 +58,7 @@ def test_each_form_is_filed_under_its_key_with_every_page_that_prints_it() -> No
         assert all(situation_key(form) == key for form in forms)
 
 
-def _fragment(path: Path, url: str, content: str, signature: bytes = printed_forms.SIGNATURE) -> None:
+def _fragment(path: Path, url: str, content: str, signature: bytes = SIGNATURE) -> None:
     body = json.dumps({"url": url, "content": content, "word_count": len(content.split())}).encode()
     path.write_bytes(gzip.compress(signature + body))
 
@@ -87,7 +88,7 @@ def test_the_files_are_written_by_language_where_urls_says(tmp_path: Path) -> No
     ("name", "signature", "message"),
     [
         ("fi_0a1b2c3.pf_fragment", b"not_pagefind", "fi_0a1b2c3.pf_fragment: no b'pagefind_dcd' signature"),
-        ("0a1b2c3.pf_fragment", printed_forms.SIGNATURE, "0a1b2c3.pf_fragment: not a fragment's name"),
+        ("0a1b2c3.pf_fragment", SIGNATURE, "0a1b2c3.pf_fragment: not a fragment's name"),
     ],
 )
 def test_a_fragment_pagefind_did_not_write_stops_the_build_naming_the_file(
@@ -96,7 +97,7 @@ def test_a_fragment_pagefind_did_not_write_stops_the_build_naming_the_file(
     fragments = tmp_path / "pagefind" / "fragment"
     fragments.mkdir(parents=True)
     _fragment(fragments / name, "/fi/1997/1/", "sana", signature)
-    with pytest.raises(FragmentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(PagefindFormatError, match=message.replace("(", r"\(").replace(")", r"\)")):
         printed_forms.write(tmp_path)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.localsite import browser_on, no_browser
 
 PHONE = {"width": 390, "height": 844}
 LIMIT_KB = 40  # every page type's first visit (HTML, stylesheets, scripts), issue 42
@@ -78,12 +78,9 @@ def kb(size: int) -> str:
 
 
 def report(site: Path) -> list[str]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return ["- first visits: not measured (playwright is not installed: `pip install -e '.[test]'`)"]
-    if not Path(CHROMIUM).exists():
-        return ["- first visits: not measured (no Debian chromium: `make browser`)"]
+    missing = no_browser()
+    if missing:
+        return [f"- first visits: not measured ({missing})"]
     from bench.report import page_weight  # the static count, for comparison
 
     lines = [
@@ -94,8 +91,7 @@ def report(site: Path) -> list[str]:
         "| linked from the HTML (static count) |",
         "|---|---|---:|---:|---:|---:|---|---:|---:|---:|",
     ]
-    with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+    with browser_on(site) as (base, browser):
         for name, address in PAGES.items():
             visit = first_visit(browser, base, address)
             html, css, js, other = (visit.get(kind, (0, 0)) for kind in (*KINDS, "other"))
@@ -109,5 +105,4 @@ def report(site: Path) -> list[str]:
                 f"| {name} | `/{address}` | {kb(html[0])} | {kb(css[0])} | {kb(js[0])} | {kb(counted)} | {within} "
                 f"| {kb(other[0])} | {requests} | {static} |"
             )
-        browser.close()
     return lines

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.localsite import browser_on
 from bench.searchdriver import SearchDriver, Searcher
 
 FIRST = 3  # the governing law among the first three results
@@ -90,13 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.misses and args.half == "test":
         parser.error("--misses shows the test half's queries: count it only")
     queries = [query for query in load(args.file) if args.half in ("all", query.half)]
-    from playwright.sync_api import sync_playwright
-
-    with serve(args.site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+    with browser_on(args.site) as (base, browser):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         misses = missed(SearchDriver(context, base, fresh=args.fresh), queries)
-        browser.close()
     languages = dict.fromkeys(query.lang for query in queries)
     per_language = ", ".join(
         f"{lang} {sum(q.lang == lang for q in queries) - sum(q.lang == lang for q, _ in misses)}"

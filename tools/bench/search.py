@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote
 
-from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.localsite import browser_on, no_browser
 
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
@@ -91,12 +91,9 @@ def next_query(browser: object, base: str, lang: str, throttle: Mapping[str, obj
 
 
 def report(site: Path) -> list[str]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return ["- first search: not measured (playwright is not installed: `pip install -e '.[test]'`)"]
-    if not Path(CHROMIUM).exists():
-        return ["- first search: not measured (no Debian chromium: `make browser`)"]
+    missing = no_browser()
+    if missing:
+        return [f"- first search: not measured ({missing})"]
     lines = [
         f"First search per language (cold cache; gzip as a real server sends; median of {RUNS} runs):",
         "",
@@ -104,8 +101,7 @@ def report(site: Path) -> list[str]:
         "| first results, slow 4G | same, site assets cached | next query, slow 4G |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
-    with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+    with browser_on(site) as (base, browser):
         for lang, query in QUERIES.items():
             fast = [first_search(browser, base, lang, query, None) for _ in range(RUNS)]
             slow = [first_search(browser, base, lang, query, SLOW_4G) for _ in range(RUNS)]
@@ -117,7 +113,6 @@ def report(site: Path) -> list[str]:
                 f"| {lang} | {query} | {total / 1024:.0f} KB | {pagefind / 1024:.0f} KB "
                 f"| {_median_ms(fast)} | {_median_ms(slow)} | {_median_ms(warm)} | {following:.0f} ms |"
             )
-        browser.close()
     return lines
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.heldout import result_key
-from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.localsite import browser_on
 from bench.searchdriver import SearchDriver
 
 WORD = re.compile(r"[^\W\d_]{6,}")  # a word worth searching alone: "kilpailunjohtaja", not "ja"
@@ -180,13 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="print each word's missed laws and off-word results")
     parser.add_argument("--fresh", action="store_true", help="load the search page for each word")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     from bridgelaws.stage2_parse import load
 
     corpus = load.load(Path(__file__).resolve().parents[2] / "content" / "sources")
-    with serve(args.site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+    with browser_on(args.site) as (base, browser):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         driver = SearchDriver(context, base, fresh=args.fresh)
         for lang in args.lang or LANGUAGES:
@@ -195,7 +192,6 @@ def main(argv: list[str] | None = None) -> int:
             if args.misses:
                 for miss in scores.misses:
                     print(f"  {miss}")
-        browser.close()
     return 0
 
 

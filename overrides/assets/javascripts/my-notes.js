@@ -4,11 +4,12 @@
  * "reads"), at the provision corresponding to the one the note was written on; a language
  * without that law links to a text of its language that has the provision, else to the text
  * the note was written on.  A filter box; export to a file, import from one (every item
- * checked, the refused ones listed with why), clear after a confirmation.  Text only:
- * textContent, never markup.
+ * checked, the refused ones listed with why); delete one, or clear all, after a confirmation.
+ * Text only: textContent, never markup.
  */
 import { referenceRules } from "./refs.js";
 import * as store from "./notes-store.js";
+import { element } from "./notes-store.js";
 
 function myNotes(box) {
   const ui = JSON.parse(box.dataset.strings);
@@ -19,15 +20,6 @@ function myNotes(box) {
   const status = box.querySelector(".notes-status");
   const filter = box.querySelector("#notes-filter");
   box.hidden = false;
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    made.className = className;
-    if (text !== undefined) {
-      made.textContent = text;
-    }
-    return made;
-  }
 
   function tell(message, details) {
     status.textContent = "";
@@ -70,8 +62,7 @@ function myNotes(box) {
   }
 
   function display(where, anchor) {
-    const ref = where.rules.refOf(anchor);
-    return ref === null ? anchor : where.rules.display(ref);
+    return store.anchorText(where.rules, anchor);
   }
 
   function entry(where, item) {
@@ -89,6 +80,12 @@ function myNotes(box) {
       head.append(starMark, " ");
     }
     head.append(link);
+    const place = link.textContent;
+    const remove = element("button", "my-note__delete", ui.delete);
+    remove.type = "button";
+    remove.setAttribute("aria-label", store.format(ui.delete_one, { place: place }));
+    remove.addEventListener("click", function () { forget(item, place, row); });
+    head.append(" ", remove);
     row.append(head);
     if (doc !== item.doc || anchor !== item.ref) {
       row.append(element("p", "my-note__from", store.format(ui.written_on, {
@@ -199,6 +196,28 @@ function myNotes(box) {
       render().then(function () { tell(message, refused); });
     });
   });
+
+  // One bookmark and note deleted, once the reader confirms; the focus goes to the row that
+  // takes its place (else the one before it, else the filter box).
+  function forget(item, place, row) {
+    if (!window.confirm(store.format(ui.delete_confirm, { place: place }))) {
+      return;
+    }
+    const shown = Array.from(list.querySelectorAll(".my-note:not([hidden])"));
+    const at = shown.indexOf(row);
+    const before = store.readNotes();
+    const key = store.keyOf(item);
+    if (!before.ok || !store.writeNotes(before.items.filter(function (other) { return store.keyOf(other) !== key; }))) {
+      tell(ui.storage_off);
+      return;
+    }
+    render().then(function () {
+      tell(store.format(ui.deleted, { place: place }));
+      const rows = list.querySelectorAll(".my-note:not([hidden]) .my-note__link");
+      const next = rows[Math.min(at, rows.length - 1)];
+      (next || filter).focus();
+    });
+  }
 
   box.querySelector(".notes-clear").addEventListener("click", function () {
     const count = store.readNotes().items.length;

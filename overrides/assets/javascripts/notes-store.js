@@ -14,6 +14,23 @@ export function keyOf(item) {
   return item.doc + "/" + item.law + "#" + item.ref;
 }
 
+/** A new element of the page: `tag` with `className`, and `text` as its text (never markup). */
+export function element(tag, className, text) {
+  const made = document.createElement(tag);
+  made.className = className;
+  if (text !== undefined) {
+    made.textContent = text;
+  }
+  return made;
+}
+
+/** An anchor as readers write it (`12C1b` → `12C1(b)`), by the reference `rules` (refs.js); an
+ * anchor that is no provision's (a law's number) as it is. */
+export function anchorText(rules, anchor) {
+  const ref = rules.refOf(anchor);
+  return ref === null ? anchor : rules.display(ref);
+}
+
 export function format(template, values) {
   return String(template).replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
 }

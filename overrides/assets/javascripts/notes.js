@@ -13,6 +13,7 @@
  */
 import { referenceRules } from "./refs.js";
 import * as store from "./notes-store.js";
+import { element } from "./notes-store.js";
 
 function notesHere(here) {
   const ui = JSON.parse(here.dataset.strings);
@@ -25,17 +26,7 @@ function notesHere(here) {
   let items = store.readNotes().items;
 
   function display(anchor) {
-    const ref = rules.refOf(anchor);
-    return ref === null ? anchor : rules.display(ref);
-  }
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    made.className = className;
-    if (text !== undefined) {
-      made.textContent = text;
-    }
-    return made;
+    return store.anchorText(rules, anchor);
   }
 
   function mine(anchor) {

@@ -128,6 +128,16 @@ def read_toml(path: Path, roots: tuple[Path, ...] = ()) -> DataFile:
     return DataFile(path, parse_toml(path, text), text.splitlines())
 
 
+def read_or_leave_out(path: Path, errors: list[str]) -> DataFile | None:
+    """:func:`read_toml`; a file that cannot be read is left out: None, and why in ``errors``
+    (``file:line: …; the file is left out``), so that the other files are read."""
+    try:
+        return read_toml(path)
+    except DataError as error:
+        errors.append(f"{error}; the file is left out")
+        return None
+
+
 def table_lines(lines: list[str], header: str) -> list[int]:
     """The 1-based line of each ``[[header]]`` table, in order."""
     pattern = re.compile(rf"^\s*\[\[\s*{re.escape(header)}\s*\]\]")

@@ -87,7 +87,7 @@ WASM_PRELOAD = re.compile(
     r'\ as="fetch"\ crossorigin>',
     re.VERBOSE,
 )
-ENTRY = "pagefind-entry.json"
+ENTRY = pagefind_chunks.ENTRY
 TAG_LENGTH = 10
 META_HASH = re.compile(r"[a-z]{2,3}_[0-9a-f]+")  # a language's index in the entry file: "fi_125ba770d2"
 

@@ -18,9 +18,12 @@ change: only which bytes a query fetches.
 
 The files are CBOR (RFC 8949) after the signature ``pagefind_dcd``, gzip-compressed.  The
 small codec here reads and writes only what Pagefind writes (integers, strings, arrays,
-definite lengths, shortest heads, as ``minicbor`` encodes), and :func:`rechunk` first checks
-that it writes every file back to the bytes Pagefind wrote, so a format change in a new
-Pagefind stops the build instead of breaking search.
+definite lengths, shortest heads, as ``minicbor`` encodes), and :func:`read_file` checks that
+it writes every file back to the bytes Pagefind wrote, so a format change in a new Pagefind
+stops the build instead of breaking search.  Every module that reads or writes Pagefind's
+files does so here (:mod:`pagefind_order`, :mod:`printed_forms`, :mod:`pagefind`): the CBOR
+files, the fragments (JSON after the same signature), the entry file, and the short names of
+files named by their content.
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ import hashlib
 import json
 import struct
 from pathlib import Path
+from typing import Any
 
 SIGNATURE = b"pagefind_dcd"
+ENTRY = "pagefind-entry.json"  # the index's languages, each with its meta file's hash
 
 # Positions per chunk: about 2 KB compressed.  A query word needs one chunk (its own and its
 # stems' are looked up), rarely two, so each word of a query costs a chunk: at 2,500 (5 KB) a
@@ -49,7 +54,7 @@ MAX_SHARED = 2
 CborValue = int | str | bytes | list["CborValue"]
 
 
-class ChunkFormatError(RuntimeError):
+class PagefindFormatError(RuntimeError):
     """Pagefind wrote something this module does not know how to read back exactly."""
 
 
@@ -59,7 +64,7 @@ class ChunkFormatError(RuntimeError):
 def decode(data: bytes) -> CborValue:
     value, end = _decode(data, 0)
     if end != len(data):
-        raise ChunkFormatError(f"{len(data) - end} bytes after the CBOR value")
+        raise PagefindFormatError(f"{len(data) - end} bytes after the CBOR value")
     return value
 
 
@@ -74,7 +79,7 @@ def _decode(data: bytes, at: int) -> tuple[CborValue, int]:
         argument = int.from_bytes(data[at : at + width], "big")
         at += width
     else:
-        raise ChunkFormatError(f"CBOR item {head:#04x} (indefinite or reserved) at byte {at - 1}")
+        raise PagefindFormatError(f"CBOR item {head:#04x} (indefinite or reserved) at byte {at - 1}")
     if major == 0:
         return argument, at
     if major == 1:
@@ -89,7 +94,7 @@ def _decode(data: bytes, at: int) -> tuple[CborValue, int]:
             item, at = _decode(data, at)
             items.append(item)
         return items, at
-    raise ChunkFormatError(f"CBOR major type {major} at byte {at - 1}")
+    raise PagefindFormatError(f"CBOR major type {major} at byte {at - 1}")
 
 
 def encode(value: CborValue) -> bytes:
@@ -113,7 +118,7 @@ def _head(major: int, argument: int, out: bytearray) -> None:
 
 def _encode(value: CborValue, out: bytearray) -> None:
     if isinstance(value, bool):
-        raise ChunkFormatError("booleans are not written by Pagefind")
+        raise PagefindFormatError("booleans are not written by Pagefind")
     if isinstance(value, int):
         _head(0, value, out) if value >= 0 else _head(1, -1 - value, out)
     elif isinstance(value, str):
@@ -129,13 +134,16 @@ def _encode(value: CborValue, out: bytearray) -> None:
             _encode(item, out)
 
 
+# -- Pagefind's files -----------------------------------------------------------------------------
+
+
 def read_file(path: Path) -> CborValue:
     data = gzip.decompress(path.read_bytes())
     if not data.startswith(SIGNATURE):
-        raise ChunkFormatError(f"{path.name}: no {SIGNATURE!r} signature")
+        raise PagefindFormatError(f"{path.name}: no {SIGNATURE!r} signature")
     value = decode(data[len(SIGNATURE) :])
     if encode(value) != data[len(SIGNATURE) :]:
-        raise ChunkFormatError(f"{path.name}: not written back to the same bytes")
+        raise PagefindFormatError(f"{path.name}: not written back to the same bytes")
     return value
 
 
@@ -144,14 +152,53 @@ def write_file(path: Path, value: CborValue) -> None:
     path.write_bytes(gzip.compress(SIGNATURE + encode(value), compresslevel=9, mtime=0))
 
 
+def read_fragment(path: Path, field: str) -> str:
+    """A page's fragment's ``field`` (its ``url``, its indexed ``content``): a fragment is JSON
+    after the signature, gzip-compressed."""
+    data = gzip.decompress(path.read_bytes())
+    if not data.startswith(SIGNATURE):
+        raise PagefindFormatError(f"{path.name}: no {SIGNATURE!r} signature")
+    value = json.loads(data[len(SIGNATURE) :]).get(field)
+    if not isinstance(value, str):
+        raise PagefindFormatError(f"{path.name}: no {field}")
+    return value
+
+
+def read_entry(pagefind_dir: Path) -> dict[str, Any]:
+    """The entry file, whose ``languages`` name each language's meta file (:func:`meta_path`)."""
+    entry = json.loads((pagefind_dir / ENTRY).read_text(encoding="utf-8"))
+    if not isinstance(entry, dict) or not isinstance(entry.get("languages"), dict):
+        raise PagefindFormatError(f"{ENTRY}: no languages")
+    return entry
+
+
+def write_entry(pagefind_dir: Path, entry: dict[str, Any]) -> None:
+    (pagefind_dir / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def meta_path(pagefind_dir: Path, info: dict[str, Any]) -> Path:
+    """A language's meta file, from its entry in the entry file's ``languages``."""
+    return pagefind_dir / f"pagefind.{info['hash']}.pf_meta"
+
+
+def short_name(data: bytes, lang: str, taken: set[str]) -> str:
+    """A file's name from its content: the language and the shortest hash of ``data`` (seven
+    digits or more) that no other file of ``taken`` has."""
+    digest = hashlib.sha256(data).hexdigest()
+    length = 7
+    while f"{lang}_{digest[:length]}" in taken:
+        length += 1
+    return f"{lang}_{digest[:length]}"
+
+
 def chunk_table(meta: CborValue, name: str = "metadata") -> list[tuple[str, str, str]]:
     """A language's chunks as its metadata lists them: (first word, last word, file name)."""
     if not (isinstance(meta, list) and len(meta) >= 3 and isinstance(meta[2], list)):
-        raise ChunkFormatError(f"{name}: not the metadata of Pagefind 1.5")
+        raise PagefindFormatError(f"{name}: not the metadata of Pagefind 1.5")
     table = []
     for chunk in meta[2]:
         if not (isinstance(chunk, list) and len(chunk) == 3 and all(isinstance(part, str) for part in chunk)):
-            raise ChunkFormatError(f"{name}: a chunk that is not (from, to, hash)")
+            raise PagefindFormatError(f"{name}: a chunk that is not (from, to, hash)")
         table.append((str(chunk[0]), str(chunk[1]), str(chunk[2])))
     return table
 
@@ -160,9 +207,9 @@ def index_words(path: Path) -> list[list[CborValue]]:
     """The word entries of one chunk file, in order: [word, pages, …]."""
     index = read_file(path)
     if not (isinstance(index, list) and len(index) == 1 and isinstance(index[0], list)):
-        raise ChunkFormatError(f"{path.name}: not a word index of Pagefind 1.5")
+        raise PagefindFormatError(f"{path.name}: not a word index of Pagefind 1.5")
     if not all(isinstance(word, list) and word and isinstance(word[0], str) for word in index[0]):
-        raise ChunkFormatError(f"{path.name}: a word entry that is not [word, pages, …]")
+        raise PagefindFormatError(f"{path.name}: a word entry that is not [word, pages, …]")
     return [word for word in index[0] if isinstance(word, list)]
 
 
@@ -219,36 +266,27 @@ def ranges(chunks: list[list[list[CborValue]]]) -> list[tuple[str, str]]:
     return bounds
 
 
-def _short_hash(data: bytes, taken: set[str], lang: str) -> str:
-    digest = hashlib.sha256(data).hexdigest()
-    length = 7
-    while f"{lang}_{digest[:length]}" in taken:
-        length += 1
-    return f"{lang}_{digest[:length]}"
-
-
 def rechunk(pagefind_dir: Path, size: int = CHUNK_POSITIONS) -> str:
     """Cut every language's word index in chunks of ``size`` positions; say what changed."""
-    entry_path = pagefind_dir / "pagefind-entry.json"
-    entry = json.loads(entry_path.read_text(encoding="utf-8"))
+    entry = read_entry(pagefind_dir)
     summary = []
     for lang, info in sorted(entry["languages"].items()):
-        meta_path = pagefind_dir / f"pagefind.{info['hash']}.pf_meta"
-        meta = read_file(meta_path)
-        old = [name for _first, _last, name in chunk_table(meta, meta_path.name)]
+        old_meta = meta_path(pagefind_dir, info)
+        meta = read_file(old_meta)
+        old = [name for _first, _last, name in chunk_table(meta, old_meta.name)]
         assert isinstance(meta, list)
         words: list[list[CborValue]] = []
         for name in old:
             words += index_words(pagefind_dir / "index" / f"{name}.pf_index")
         if [word[0] for word in words] != sorted(str(word[0]) for word in words):
-            raise ChunkFormatError(f"{lang}: the words of the chunks are not in order")
+            raise PagefindFormatError(f"{lang}: the words of the chunks are not in order")
         chunks = cut(words, size)
         new_meta: list[CborValue] = []
         taken: set[str] = set()
         written = []
         for chunk, (first, last) in zip(chunks, ranges(chunks), strict=True):
             body: CborValue = [list(chunk)]
-            name = _short_hash(encode(body), taken, lang)
+            name = short_name(encode(body), lang, taken)
             taken.add(name)
             write_file(pagefind_dir / "index" / f"{name}.pf_index", body)
             written.append(name)
@@ -257,10 +295,10 @@ def rechunk(pagefind_dir: Path, size: int = CHUNK_POSITIONS) -> str:
             (pagefind_dir / "index" / f"{name}.pf_index").unlink()
         meta[2] = new_meta
         meta_hash = hashlib.sha256(SIGNATURE + encode(meta)).hexdigest()[:10]
-        meta_path.unlink()
+        old_meta.unlink()
         info["hash"] = f"{lang}_{meta_hash}"
-        write_file(pagefind_dir / f"pagefind.{info['hash']}.pf_meta", meta)
+        write_file(meta_path(pagefind_dir, info), meta)
         sizes = [(pagefind_dir / "index" / f"{name}.pf_index").stat().st_size for name in written]
         summary.append(f"{lang}: {len(old)} → {len(written)} chunks, largest {max(sizes) // 1024} KB")
-    entry_path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    write_entry(pagefind_dir, entry)
     return " · ".join(summary)

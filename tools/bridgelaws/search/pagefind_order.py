@@ -25,23 +25,23 @@ and keeps Pagefind's order.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 from bridgelaws.search.pagefind_chunks import (
     SIGNATURE,
     CborValue,
-    ChunkFormatError,
+    PagefindFormatError,
     chunk_table,
     encode,
+    meta_path,
+    read_entry,
     read_file,
+    read_fragment,
+    short_name,
+    write_entry,
     write_file,
 )
-
-ENTRY = "pagefind-entry.json"
 
 # A word's or variant's pages: (page number, the rest of Pagefind's entry: locations, meta locations)
 Pages = list[tuple[int, list[CborValue]]]
@@ -51,45 +51,44 @@ View = dict[str, list[tuple[str, str]] | list[str]]
 
 def _list(value: CborValue, name: str, what: str) -> list[CborValue]:
     if not isinstance(value, list):
-        raise ChunkFormatError(f"{name}: {what} that is not a list")
+        raise PagefindFormatError(f"{name}: {what} that is not a list")
     return value
 
 
 def _str(value: CborValue, name: str, what: str) -> str:
     if not isinstance(value, str):
-        raise ChunkFormatError(f"{name}: {what} that is not a string")
+        raise PagefindFormatError(f"{name}: {what} that is not a string")
     return value
 
 
 def _int(value: CborValue, name: str, what: str) -> int:
     if not isinstance(value, int):
-        raise ChunkFormatError(f"{name}: {what} that is not a number")
+        raise PagefindFormatError(f"{name}: {what} that is not a number")
     return value
 
 
 def _pair(value: CborValue, name: str, what: str) -> tuple[CborValue, CborValue]:
     items = _list(value, name, what)
     if len(items) != 2:
-        raise ChunkFormatError(f"{name}: {what} that is not a pair")
+        raise PagefindFormatError(f"{name}: {what} that is not a pair")
     return items[0], items[1]
+
+
+def _pairs(value: CborValue, name: str, what: str) -> list[tuple[CborValue, CborValue]]:
+    """A list of pairs, as the meta file lists pages, filters and sorts, and a filter its values."""
+    return [_pair(item, name, what) for item in _list(value, name, f"{what} list")]
 
 
 def fragment_url(pagefind_dir: Path, page_hash: str) -> str:
     """The URL of the page whose fragment is ``fragment/<page_hash>.pf_fragment``."""
-    data = gzip.decompress((pagefind_dir / "fragment" / f"{page_hash}.pf_fragment").read_bytes())
-    if not data.startswith(SIGNATURE):
-        raise ChunkFormatError(f"{page_hash}.pf_fragment: no {SIGNATURE!r} signature")
-    url = json.loads(data[len(SIGNATURE) :]).get("url")
-    if not isinstance(url, str):
-        raise ChunkFormatError(f"{page_hash}.pf_fragment: no url")
-    return url
+    return read_fragment(pagefind_dir / "fragment" / f"{page_hash}.pf_fragment", "url")
 
 
 def _meta(value: CborValue, name: str) -> list[CborValue]:
     """Pagefind 1.5's meta file: [version, pages, chunks, filters, sorts, meta fields]."""
     meta = _list(value, name, "a meta file")
     if len(meta) != 6:
-        raise ChunkFormatError(f"{name}: not the metadata of Pagefind 1.5")
+        raise PagefindFormatError(f"{name}: not the metadata of Pagefind 1.5")
     for part in meta[1:5]:
         _list(part, name, "a part")
     return meta
@@ -97,11 +96,10 @@ def _meta(value: CborValue, name: str) -> list[CborValue]:
 
 def _listed_pages(meta: list[CborValue], name: str) -> list[tuple[str, int]]:
     """The meta file's pages, by page number: (fragment, word count)."""
-    pages = []
-    for page in _list(meta[1], name, "a page list"):
-        fragment, words = _pair(page, name, "a page")
-        pages.append((_str(fragment, name, "a fragment"), _int(words, name, "a word count")))
-    return pages
+    return [
+        (_str(fragment, name, "a fragment"), _int(words, name, "a word count"))
+        for fragment, words in _pairs(meta[1], name, "a page")
+    ]
 
 
 def _absolute(pages: CborValue, words: list[int], name: str) -> Pages:
@@ -114,13 +112,13 @@ def _absolute(pages: CborValue, words: list[int], name: str) -> Pages:
     for page in _list(pages, name, "pages"):
         entry = _list(page, name, "a page")
         if len(entry) < 2:
-            raise ChunkFormatError(f"{name}: a page that is not [number, locations, …]")
+            raise PagefindFormatError(f"{name}: a page that is not [number, locations, …]")
         step = _int(entry[0], name, "a page number")
         number += step
         if step < 0 or number >= len(words):
-            raise ChunkFormatError(f"{name}: page numbers that are not rising differences below {len(words)}")
+            raise PagefindFormatError(f"{name}: page numbers that are not rising differences below {len(words)}")
         if any(_int(at, name, "a location") >= words[number] for at in _list(entry[1], name, "locations")):
-            raise ChunkFormatError(f"{name}: a location beyond its page's {words[number]} words")
+            raise PagefindFormatError(f"{name}: a location beyond its page's {words[number]} words")
         numbered.append((number, entry[1:]))
     return numbered
 
@@ -143,7 +141,7 @@ def _word_entries(path: Path) -> tuple[CborValue, list[list[CborValue]]]:
     for word in words:
         entry = _list(word, path.name, "a word")
         if len(entry) != 3:
-            raise ChunkFormatError(f"{path.name}: a word entry that is not [word, pages, variants]")
+            raise PagefindFormatError(f"{path.name}: a word entry that is not [word, pages, variants]")
         _str(entry[0], path.name, "a word")
         for variant in _list(entry[2], path.name, "variants"):
             _str(_pair(variant, path.name, "a variant")[0], path.name, "a variant")
@@ -154,28 +152,28 @@ def _word_entries(path: Path) -> tuple[CborValue, list[list[CborValue]]]:
 def _filter_values(value: CborValue, name: str) -> tuple[str, list[tuple[str, list[int]]]]:
     """A filter file: (filter, [(value, page numbers)]); the numbers are plain, not differences."""
     filter_name, values = _pair(value, name, "a filter")
-    parsed = []
-    for item in _list(values, name, "filter values"):
-        text, numbers = _pair(item, name, "a filter value")
-        parsed.append((_str(text, name, "a value"), [_int(n, name, "a page") for n in _list(numbers, name, "pages")]))
+    parsed = [
+        (_str(text, name, "a value"), _numbers(numbers, name)) for text, numbers in _pairs(values, name, "a value")
+    ]
     return _str(filter_name, name, "a filter"), parsed
+
+
+def _numbers(value: CborValue, name: str) -> list[int]:
+    """Page numbers written plain (a filter value's pages, a sort's)."""
+    return [_int(number, name, "a page") for number in _list(value, name, "pages")]
 
 
 def _filters(meta: list[CborValue], name: str) -> list[tuple[str, str]]:
     """The meta file's filters: (filter, file)."""
-    filters = []
-    for item in _list(meta[3], name, "a filter list"):
-        filter_name, file = _pair(item, name, "a filter")
-        filters.append((_str(filter_name, name, "a filter"), _str(file, name, "a filter file")))
-    return filters
+    return [
+        (_str(filter_name, name, "a filter"), _str(file, name, "a filter file"))
+        for filter_name, file in _pairs(meta[3], name, "a filter")
+    ]
 
 
 def _sorts(meta: list[CborValue], name: str) -> list[tuple[CborValue, list[int]]]:
-    sorts = []
-    for item in _list(meta[4], name, "a sort list"):
-        key, numbers = _pair(item, name, "a sort")
-        sorts.append((key, [_int(n, name, "a page") for n in _list(numbers, name, "pages")]))
-    return sorts
+    """The meta file's sorts: (key, page numbers in the sort's order)."""
+    return [(key, _numbers(numbers, name)) for key, numbers in _pairs(meta[4], name, "a sort")]
 
 
 def view(pagefind_dir: Path, lang: str, meta: list[CborValue], urls: list[str]) -> View:
@@ -203,14 +201,6 @@ def view(pagefind_dir: Path, lang: str, meta: list[CborValue], urls: list[str]) 
     return held
 
 
-def _short_name(data: bytes, lang: str, taken: set[str]) -> str:
-    digest = hashlib.sha256(data).hexdigest()
-    length = 7
-    while f"{lang}_{digest[:length]}" in taken:
-        length += 1
-    return f"{lang}_{digest[:length]}"
-
-
 def _renumber_words(path: Path, renumber: Callable[[CborValue, str], list[CborValue]]) -> None:
     """A chunk file with its words' and variants' pages renumbered, the variants in order."""
     index, entries = _word_entries(path)
@@ -222,9 +212,9 @@ def _renumber_words(path: Path, renumber: Callable[[CborValue, str], list[CborVa
     write_file(path, index)  # renamed by its content when cut again (pagefind_chunks.rechunk)
 
 
-def _normalise_language(pagefind_dir: Path, lang: str, meta_path: Path) -> None:
-    meta = _meta(read_file(meta_path), meta_path.name)
-    listed = _listed_pages(meta, meta_path.name)
+def _normalise_language(pagefind_dir: Path, lang: str, meta_file: Path) -> None:
+    meta = _meta(read_file(meta_file), meta_file.name)
+    listed = _listed_pages(meta, meta_file.name)
     words = [count for _fragment, count in listed]
     urls = [fragment_url(pagefind_dir, fragment) for fragment, _count in listed]
     before = view(pagefind_dir, lang, meta, urls)
@@ -238,45 +228,42 @@ def _normalise_language(pagefind_dir: Path, lang: str, meta_path: Path) -> None:
     def renumber(pages: CborValue, name: str) -> list[CborValue]:
         return _relative([(new[number], rest) for number, rest in _absolute(pages, words, name)])
 
-    for _first, _last, chunk in chunk_table(meta, meta_path.name):
+    for _first, _last, chunk in chunk_table(meta, meta_file.name):
         _renumber_words(pagefind_dir / "index" / f"{chunk}.pf_index", renumber)
 
     filters: list[CborValue] = []
     taken: set[str] = set()
-    for filter_name, file in sorted(_filters(meta, meta_path.name)):
+    for filter_name, file in sorted(_filters(meta, meta_file.name)):
         old_path = pagefind_dir / "filter" / f"{file}.pf_filter"
         name, values = _filter_values(read_file(old_path), old_path.name)
         renumbered: CborValue = [
             name,
             [[value, sorted(new[number] for number in numbers)] for value, numbers in sorted(values)],
         ]
-        file = _short_name(SIGNATURE + encode(renumbered), lang, taken)
+        file = short_name(SIGNATURE + encode(renumbered), lang, taken)
         taken.add(file)
         old_path.unlink()
         write_file(pagefind_dir / "filter" / f"{file}.pf_filter", renumbered)
         filters.append([filter_name, file])
     meta[3] = filters
-    meta[4] = [[key, [new[number] for number in numbers]] for key, numbers in _sorts(meta, meta_path.name)]
-    write_file(meta_path, meta)  # renamed by its content when cut again
+    meta[4] = [[key, [new[number] for number in numbers]] for key, numbers in _sorts(meta, meta_file.name)]
+    write_file(meta_file, meta)  # renamed by its content when cut again
 
     after = view(pagefind_dir, lang, meta, [urls[number] for number in order])
     if after != before:
         changed = sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))
-        raise ChunkFormatError(f"{lang}: renumbering the pages changed {len(changed)} entries: {changed[:5]}")
+        raise PagefindFormatError(f"{lang}: renumbering the pages changed {len(changed)} entries: {changed[:5]}")
 
 
 def normalise(pagefind_dir: Path) -> str:
     """Put every language's index in URL order and the entry file's languages in name order;
     a summary."""
-    entry_path = pagefind_dir / ENTRY
-    entry = json.loads(entry_path.read_text(encoding="utf-8"))
-    languages = entry.get("languages")
-    if not isinstance(languages, dict):
-        raise ChunkFormatError(f"{ENTRY}: no languages")
+    entry = read_entry(pagefind_dir)
+    languages = entry["languages"]
     counts = []
     for lang, info in sorted(languages.items()):
-        _normalise_language(pagefind_dir, lang, pagefind_dir / f"pagefind.{info['hash']}.pf_meta")
+        _normalise_language(pagefind_dir, lang, meta_path(pagefind_dir, info))
         counts.append(f"{lang} {info.get('page_count', '?')}")
     entry["languages"] = dict(sorted(languages.items()))
-    entry_path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    write_entry(pagefind_dir, entry)
     return f"pages in URL order ({', '.join(counts)})"

@@ -21,7 +21,6 @@ hidden parts (``⁘johtaja``) count as printed, as search.js counts them.
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from collections import defaultdict
@@ -29,9 +28,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bridgelaws.core import urls
+from bridgelaws.search import pagefind_chunks
 from bridgelaws.search.engine_data import json_for_script, packed_keys, situation_key
 from bridgelaws.search.langmodel import fold
-from bridgelaws.search.pagefind_chunks import SIGNATURE  # a fragment is gzip-compressed JSON after it
+from bridgelaws.search.pagefind_chunks import PagefindFormatError
 
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"
@@ -39,10 +39,6 @@ FRAGMENT_NAME = re.compile(r"(?P<lang>[a-z]{2,3})_[0-9a-f]+\.pf_fragment")
 SEARCH_DATA = re.compile(r'(<script type="application/json" id="search-data">)(.*?)(</script>)', re.S)
 NOT_LETTER = re.compile(r"[\W_]+")  # search.js bare(): /[^\p{L}\p{N}]/gu
 SHORTEST = 3  # search.js CARRYING_LENGTH: a shorter query word is never looked up
-
-
-class FragmentError(RuntimeError):
-    """A fragment that is not what Pagefind 1.5 writes."""
 
 
 def bare(word: str) -> str:
@@ -58,13 +54,7 @@ def printed(content: str) -> set[str]:
 
 def read_fragment(path: Path) -> str:
     """A fragment's indexed text."""
-    data = gzip.decompress(path.read_bytes())
-    if not data.startswith(SIGNATURE):
-        raise FragmentError(f"{path.name}: no {SIGNATURE!r} signature")
-    content = json.loads(data[len(SIGNATURE) :]).get("content")
-    if not isinstance(content, str):
-        raise FragmentError(f"{path.name}: no content")
-    return content
+    return pagefind_chunks.read_fragment(path, "content")
 
 
 def forms_by_key(pages: dict[str, str]) -> dict[str, dict[str, list[str]]]:
@@ -82,7 +72,7 @@ def write(site: Path) -> str:
     for path in sorted((site / "pagefind" / FRAGMENTS).glob("*.pf_fragment")):
         name = FRAGMENT_NAME.fullmatch(path.name)
         if name is None:
-            raise FragmentError(f"{path.name}: not a fragment's name (lang_hash.pf_fragment)")
+            raise PagefindFormatError(f"{path.name}: not a fragment's name (lang_hash.pf_fragment)")
         by_lang[name["lang"]][path.name.removesuffix(".pf_fragment")] = read_fragment(path)
     summary = []
     for lang, pages in sorted(by_lang.items()):

@@ -54,7 +54,8 @@ def home_page(corpus: Corpus, lang: str) -> Page:
         [
             f'<p><a href="{page.link(urls.laws_index(lang))}">{h(t(lang, "laws_index_title"))}</a> · '
             f'<a href="{page.link(urls.coverage(lang))}">{h(t(lang, "coverage"))}</a> · '
-            f'<a href="{page.link(urls.terms(lang))}">{h(t(lang, "terms_title"))}</a></p>',
+            f'<a href="{page.link(urls.terms(lang))}">{h(t(lang, "terms_title"))}</a> · '
+            f'<a href="{page.link(urls.notes(lang))}">{h(t(lang, "notes_mine"))}</a></p>',
             "",
         ]
     )

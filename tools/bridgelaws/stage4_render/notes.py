@@ -50,6 +50,9 @@ LAW_PAGE_STRINGS = (
 )
 NOTES_PAGE_STRINGS = (
     *LAW_PAGE_STRINGS,
+    "delete_one",
+    "delete_confirm",
+    "deleted",
     "empty",
     "none_match",
     "clear_confirm",

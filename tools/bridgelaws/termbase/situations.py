@@ -40,10 +40,8 @@ def read_folder(folder: Path, errors: list[str]) -> list[Concept]:
 
 def read_file(path: Path, errors: list[str]) -> list[Concept]:
     """One language's situations; what is wrong goes to ``errors`` as ``file:line: …``."""
-    try:
-        file = datafile.read_toml(path)
-    except datafile.DataError as error:
-        errors.append(f"{error}; the file is left out")
+    file = datafile.read_or_leave_out(path, errors)
+    if file is None:
         return []
     data = file.data
     lang = data.get("lang")

@@ -54,10 +54,8 @@ def load(folder: Path) -> TermBase:
 
 
 def _read(path: Path, errors: list[str]) -> list[Concept]:
-    try:
-        file = datafile.read_toml(path)
-    except datafile.DataError as error:
-        errors.append(f"{error}; the file is left out")
+    file = datafile.read_or_leave_out(path, errors)
+    if file is None:
         return []
     data, lines = file.data, file.lines
     rows = data.get("concept", [])

@@ -22,8 +22,16 @@ is in another, and the editions in which law N holds one subject.
 from __future__ import annotations
 
 from bridgelaws.stage3_link.concordance.checks import against_corpus
-from bridgelaws.stage3_link.concordance.laws import LawSubject, law_in, law_subjects
-from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
+from bridgelaws.stage3_link.concordance.laws import law_in, law_subjects
+from bridgelaws.stage3_link.concordance.model import (
+    Checked,
+    Deviation,
+    LawPair,
+    LawRelation,
+    LawSubject,
+    Pair,
+    Relation,
+)
 from bridgelaws.stage3_link.concordance.table import Concordance, Correspondence, first_counterpart, load
 
 __all__ = [

@@ -7,7 +7,8 @@ read from the law rows here, never from the number alone:
 * :func:`law_in`: law ``N`` of one edition as another edition numbers the law that holds its
   subject (2007 23 → 2017 72; 2017 23 → none in 2007), one edition step at a time;
 * :func:`law_subjects`: the editions in which law ``N`` holds one subject, and where each
-  subject came from or went (2017 Law 23 new; 1997–2007 Law 23 moved to 2017 72).
+  subject came from or went (2017 Law 23 new; 1997–2007 Law 23 moved to 2017 72); worked out
+  by ``table.find_subjects`` for every law once, the table :attr:`Concordance.subjects` keeps.
 
 A step with no law row about the law says nothing against its number (1997↔2007 Laws 1–18 are
 paired provision by provision, not as laws): the number is kept there, and :func:`law_in`
@@ -16,22 +17,9 @@ returns None, so a caller that needs a row can tell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import pairwise
-
 from bridgelaws.core.facts import EDITIONS
-from bridgelaws.stage3_link.concordance.model import LawPair, LawRelation
-from bridgelaws.stage3_link.concordance.table import Concordance
-
-# rows that keep a law's number and subject across a step (changed: in part)
-KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
-
-
-def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> list[LawPair]:
-    """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
-    ``edition`` is a side."""
-    forward = EDITIONS.index(other) > EDITIONS.index(edition)
-    return concordance.law_step_rows((edition, other) if forward else (other, edition), forward, str(law))
+from bridgelaws.stage3_link.concordance.model import LawRelation, LawSubject
+from bridgelaws.stage3_link.concordance.table import KEPT, Concordance, find_subjects, step_rows
 
 
 def _law_step(concordance: Concordance, law: int, edition: str, other: str) -> list[int] | None:
@@ -73,65 +61,9 @@ def law_in(concordance: Concordance, law: int, edition: str, other: str) -> list
     return None if unknown and found == [law] else found
 
 
-@dataclass(frozen=True)
-class LawSubject:
-    """Law ``number`` in the consecutive ``editions`` where it holds one subject.
-
-    ``came``: the row by which the subject began under this number (``new``, from the edition
-    before); ``went``: the rows by which it left (``moved`` or ``dropped``, to the edition
-    after); ``within``: the rows between its editions (same, restructured, changed); ``joined``:
-    rows moving another law's subject into this one (2007 23 → 2017 72, on Law 72).
-    """
-
-    number: int
-    editions: tuple[str, ...]
-    came: tuple[LawPair, ...] = ()
-    went: tuple[LawPair, ...] = ()
-    within: tuple[LawPair, ...] = ()
-    joined: tuple[LawPair, ...] = ()
-
-    @property
-    def rows(self) -> tuple[LawPair, ...]:
-        return (*self.came, *self.within, *self.joined, *self.went)
-
-
 def law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
     """Law ``number``'s subjects, oldest first: one when every step keeps it (or says nothing),
     more where a row moves, drops or newly fills the number (Law 23: 1997–2007, then 2017).
-    Found once per concordance (its ``memo``)."""
-    key = ("law_subjects", number)
-    if key not in concordance.memo:
-        concordance.memo[key] = tuple(_law_subjects(concordance, number))
-    found: tuple[LawSubject, ...] = concordance.memo[key]  # type: ignore[assignment]
-    return list(found)
-
-
-def _law_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
-    spans: list[list[str]] = [[EDITIONS[0]]]
-    boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
-    within: dict[int, list[LawPair]] = {}
-    for older, newer in pairwise(EDITIONS):
-        rows = step_rows(concordance, number, older, newer)
-        came = [row for row in step_rows(concordance, number, newer, older) if row.relation is LawRelation.NEW]
-        kept = [row for row in rows if row.relation in KEPT]
-        if (rows and not kept) or came:
-            went = [row for row in rows if row.relation not in KEPT]
-            boundaries[newer] = (went, came)
-            spans.append([newer])
-        else:
-            within.setdefault(len(spans) - 1, []).extend(kept)
-            spans[-1].append(newer)
-    number_text = str(number)
-    found = []
-    for index, editions in enumerate(spans):
-        joined = tuple(
-            row
-            for row in concordance.laws
-            if row.relation is LawRelation.MOVED and row.new == number_text and row.editions[1] in editions
-        )
-        _, came = boundaries.get(editions[0], ([], []))
-        went, _ = boundaries.get(spans[index + 1][0], ([], [])) if index + 1 < len(spans) else ([], [])
-        found.append(
-            LawSubject(number, tuple(editions), tuple(came), tuple(went), tuple(within.get(index, ())), joined)
-        )
-    return found
+    Every law's are found once per concordance, at the first question (:attr:`Concordance.subjects`)."""
+    found = concordance.subjects.get(number)
+    return list(found) if found is not None else find_subjects(concordance, number)

@@ -86,3 +86,25 @@ class Deviation:
     edition: str
     basis: str
     where: str = ""
+
+
+@dataclass(frozen=True)
+class LawSubject:
+    """Law ``number`` in the consecutive ``editions`` where it holds one subject.
+
+    ``came``: the row by which the subject began under this number (``new``, from the edition
+    before); ``went``: the rows by which it left (``moved`` or ``dropped``, to the edition
+    after); ``within``: the rows between its editions (same, restructured, changed); ``joined``:
+    rows moving another law's subject into this one (2007 23 → 2017 72, on Law 72).
+    """
+
+    number: int
+    editions: tuple[str, ...]
+    came: tuple[LawPair, ...] = ()
+    went: tuple[LawPair, ...] = ()
+    within: tuple[LawPair, ...] = ()
+    joined: tuple[LawPair, ...] = ()
+
+    @property
+    def rows(self) -> tuple[LawPair, ...]:
+        return (*self.came, *self.within, *self.joined, *self.went)

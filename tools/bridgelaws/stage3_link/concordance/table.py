@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from bridgelaws.core import datafile
 from bridgelaws.core.facts import EDITIONS, LAW_NUMBERS
 from bridgelaws.core.refs import ancestors
-from bridgelaws.stage3_link.concordance.model import Checked, Deviation, LawPair, LawRelation, Pair, Relation
+from bridgelaws.stage3_link.concordance.model import (
+    Checked,
+    Deviation,
+    LawPair,
+    LawRelation,
+    LawSubject,
+    Pair,
+    Relation,
+)
 
 REF = re.compile(r"^[1-9][0-9]?(?:[A-Z][0-9]*[a-z]*)?$")  # 16, 16B, 12C1b, 40B2ai (the export schema's form)
 PAIR_FILES = ("*.computed.toml", "*.curated.toml")
@@ -61,10 +71,14 @@ class Concordance:
                 if number is not None:
                     self._law_sides.setdefault((row.editions, older_side, number), []).append(row)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
-        # what functions of the concordance alone found, by their name and arguments (laws.py's
-        # law_subjects): every page and concept naming a law asks again
-        self.memo: dict[tuple[object, ...], object] = {}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
+
+    @cached_property
+    def subjects(self) -> dict[int, tuple[LawSubject, ...]]:
+        """Each law's subjects across the editions (:func:`laws.law_subjects`, :func:`find_subjects`),
+        every law's found at the first question: every page and concept naming a law asks, and a concordance is not
+        changed once loaded."""
+        return {number: tuple(find_subjects(self, number)) for number in LAW_NUMBERS}
 
     def law_step_rows(self, editions: tuple[str, str], older_side: bool, number: str) -> list[LawPair]:
         """The law rows of the step ``editions`` whose older (or newer) side is law ``number``, in
@@ -193,12 +207,8 @@ def load(folder: Path) -> Concordance:
 
 
 def _toml(path: Path, errors: list[str]) -> tuple[dict[str, Any], list[str]]:
-    try:
-        file = datafile.read_toml(path)
-    except datafile.DataError as error:
-        errors.append(f"{error}; the file is left out")
-        return {}, []
-    return file.data, file.lines
+    file = datafile.read_or_leave_out(path, errors)
+    return (file.data, file.lines) if file else ({}, [])
 
 
 def _read_pairs(path: Path, errors: list[str]) -> tuple[list[Pair], list[LawPair]]:
@@ -403,4 +413,49 @@ def _read_deviations(path: Path, errors: list[str]) -> list[Deviation]:
             errors.append(f"{at}: a deviation needs its doc and a basis; the row is left out")
             continue
         found.append(Deviation(str(doc), text, edition, str(row["basis"]), at))
+    return found
+
+
+# -- whole laws: what law N holds in each edition (laws.py reads these) ---------------------------
+
+# rows that keep a law's number and subject across a step (changed: in part)
+KEPT = (LawRelation.SAME, LawRelation.RESTRUCTURED, LawRelation.CHANGED)
+
+
+def step_rows(concordance: Concordance, law: int, edition: str, other: str) -> list[LawPair]:
+    """The law rows between the consecutive ``edition`` and ``other`` on which law ``law`` of
+    ``edition`` is a side."""
+    forward = EDITIONS.index(other) > EDITIONS.index(edition)
+    return concordance.law_step_rows((edition, other) if forward else (other, edition), forward, str(law))
+
+
+def find_subjects(concordance: Concordance, number: int) -> list[LawSubject]:
+    """:func:`law_subjects` worked out from the law rows."""
+    spans: list[list[str]] = [[EDITIONS[0]]]
+    boundaries: dict[str, tuple[list[LawPair], list[LawPair]]] = {}  # edition after a break → (went, came)
+    within: dict[int, list[LawPair]] = {}
+    for older, newer in pairwise(EDITIONS):
+        rows = step_rows(concordance, number, older, newer)
+        came = [row for row in step_rows(concordance, number, newer, older) if row.relation is LawRelation.NEW]
+        kept = [row for row in rows if row.relation in KEPT]
+        if (rows and not kept) or came:
+            went = [row for row in rows if row.relation not in KEPT]
+            boundaries[newer] = (went, came)
+            spans.append([newer])
+        else:
+            within.setdefault(len(spans) - 1, []).extend(kept)
+            spans[-1].append(newer)
+    number_text = str(number)
+    found = []
+    for index, editions in enumerate(spans):
+        joined = tuple(
+            row
+            for row in concordance.laws
+            if row.relation is LawRelation.MOVED and row.new == number_text and row.editions[1] in editions
+        )
+        _, came = boundaries.get(editions[0], ([], []))
+        went, _ = boundaries.get(spans[index + 1][0], ([], [])) if index + 1 < len(spans) else ([], [])
+        found.append(
+            LawSubject(number, tuple(editions), tuple(came), tuple(went), tuple(within.get(index, ())), joined)
+        )
     return found
