@@ -200,15 +200,29 @@ def titles(corpus: Corpus, base: TermBase | None, number: int, subject: LawSubje
     return found
 
 
+def _labelled(found: list[Title], editions_shown: bool) -> list[tuple[str, Title]]:
+    """Each title with what goes before it: its editions (``1997: ``) when asked, or when the
+    titles differ, else nothing."""
+    say = editions_shown or len(found) > 1
+    return [(f"{editions_label(title.editions)}: " if say else "", title) for title in found]
+
+
 def titles_html(found: list[Title], page_lang: str, editions_shown: bool) -> str:
     """``1997: X · 2007, 2017: Y`` (the editions said when asked, or when the titles differ)."""
-    say = editions_shown or len(found) > 1
     return " · ".join(
-        (f"{h(editions_label(title.editions))}: " if say else "")
+        h(label)
         + f"<span{lang_attr(title.lang, page_lang)}>{h(title.text)}</span>"
         + not_verified(page_lang, title.checked)
-        for title in found
+        for label, title in _labelled(found, editions_shown)
     )
+
+
+def titles_text(corpus: Corpus, base: TermBase | None, number: int, subject: LawSubject, lang: str) -> str:
+    """The subject's titles as its part of the "where to read" page shows them
+    (:func:`titles_html`), as plain text for search's "where to read" result: ``X``, or
+    ``1997: X · 2007: Y`` where its editions title it differently."""
+    found = titles(corpus, base, number, subject, lang)
+    return " · ".join(label + title.text for label, title in _labelled(found, False))
 
 
 def subject_texts(corpus: Corpus, number: int, subject: LawSubject) -> list[Entry]:
