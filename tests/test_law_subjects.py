@@ -31,7 +31,7 @@ from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.hubs import hub_page, laws_index_page
 from bridgelaws.stage4_render.law import law_page
 from bridgelaws.stage4_render.numbering import numbering_page
-from bridgelaws.stage4_render.page import h, t
+from bridgelaws.stage4_render.page import Page, h, t
 from bridgelaws.termbase.model import in_edition
 from conftest import ROOT
 
@@ -381,6 +381,49 @@ def test_the_real_where_to_read_pages_keep_each_rule_to_its_texts(
             assert 'class="law-notes"' in part and 'class="hub-title"' in part
     law_23 = sections(hub_page(corpus, linkage, lang, 23, base).markdown())
     assert "27B1(b)" in law_23["2017"] and "72 (72C)" in law_23["1997"]
+
+
+# a "not verified" mark, and a link that holds one
+MARK = re.compile(r'<span class="not-verified"[^>]*>[^<]*</span>')
+LINK_WITH_MARK = re.compile(r"<a\b(?:(?!</a>).)*?class=\"not-verified\"", re.S)
+
+
+@pytest.mark.parametrize("lang", facts.INTERFACE_LANGUAGES)
+def test_a_not_verified_mark_follows_the_link_to_the_other_rule(
+    corpus: corpus_module.Corpus, real: Concordance, lang: str
+) -> None:
+    """A law page's note on the other rule of its number (every real split, from each rule's side,
+    in every language): the other rule's titles link to its part of the "where to read" page and
+    each title not read in a published text is marked "not verified" right after its link, never
+    inside it; no mark is lost (one per such title)."""
+    base = pipeline.load_terms(ROOT / "content")
+    marked = 0
+    for number in sorted(lawsubjects.split_laws(real, facts.LAW_NUMBERS)):
+        found = lawsubjects.subjects(real, number)
+        for mine in found:
+            edition = mine.editions[0]
+            page = Page(url=f"{lang}/{edition}/{number}/", lang=lang, title="", body=[])
+            note = "".join(lawsubjects.rule_elsewhere_block(corpus, real, page, number, edition, base))
+            first = note.split("</p>")[0]  # the sentences on the other rules come first: one here
+            assert not LINK_WITH_MARK.search(note), note
+            titles = [t for o in found if o is not mine for t in lawsubjects.titles(corpus, base, number, o, lang)]
+            unread = sum(title.checked is Checked.NOT_VERIFIED for title in titles)
+            assert len(MARK.findall(first)) == unread, first
+            assert len(re.findall("</a> " + MARK.pattern, first)) == unread, first
+            marked += unread
+    assert marked or lang == "en", lang  # the real titles of the other languages are partly unread
+
+
+@pytest.mark.site
+def test_no_page_marks_not_verified_inside_a_link(site: Path) -> None:
+    """Every built page: a "not verified" mark says something of what a link names, and is read
+    beside it; inside the link it would be part of the link's name."""
+    found = []
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        if "not-verified" in text and LINK_WITH_MARK.search(text):
+            found.append(str(path.relative_to(site)))
+    assert not found, found[:10]
 
 
 def test_the_export_says_what_rules_a_number_is_and_validates(real: Concordance) -> None:

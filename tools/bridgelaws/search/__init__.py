@@ -94,7 +94,7 @@ def generate(
         else page
         for page in pages
     ]
-    return Generated([*marked, *search_pages(corpus, searched)], search_files(corpus, searched))
+    return Generated([*marked, *search_pages(corpus, searched, concordance, term_base)], search_files(corpus, searched))
 
 
 def after_build(site: Path, report: Callable[[str], object]) -> None:

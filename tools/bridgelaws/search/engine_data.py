@@ -40,13 +40,23 @@ from bridgelaws.search import compounds
 from bridgelaws.search.langmodel import fold, fold_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.page import display_title, doc_short_name, sentence_case, t
-from bridgelaws.termbase import PREFIX
+from bridgelaws.termbase import PREFIX, TermBase
 
 
-def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, object]:
+def search_data(
+    corpus: Corpus,
+    lang: str,
+    vocabulary: Vocabulary,
+    concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
+) -> dict[str, object]:
     """Everything ``search.js`` needs besides Pagefind: texts, their anchors, the vocabulary,
-    and the rules it must not copy (the module's docstring lists them).
+    and the rules it must not copy (the module's docstring lists them).  The ``concordance``
+    says which law numbers are another rule in another edition, the ``term_base`` their
+    titles in each (:func:`law_titles`).
 
     URLs are root-relative without the leading slash, like everywhere inside the site.
     """
@@ -92,6 +102,7 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
         )
     docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -edition_year(str(doc["edition"]))))
     concepts, english = own_concepts(vocabulary)
+    titles = law_titles(corpus, lang, vocabulary, docs, concordance, term_base)
     return {
         "lang": lang,
         "docs": docs,
@@ -104,8 +115,10 @@ def search_data(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> dict[str, 
             "url": per_law(lambda n: urls.law_hub(lang, n)),
             # a concept's law in this edition, where the language's texts hold it under an older number only
             "edition": facts.EDITIONS[-1],
+            # a rule's part of the page, for a number that is another rule in another edition
+            **({"at": edition_pattern(lang)} if any(isinstance(v, list) for v in titles.values()) else {}),
         },
-        "lawTitles": law_titles(corpus, lang, vocabulary, docs),
+        "lawTitles": titles,
         "lawWords": list(vocabulary.law_words),
         "pointWords": list(vocabulary.point_words),
         "docWords": vocabulary.doc_words,
@@ -316,12 +329,23 @@ def held_title(docs: list[dict[str, Any]], law: str) -> str | None:
 
 
 def law_titles(
-    corpus: Corpus, lang: str, vocabulary: Vocabulary, docs: list[dict[str, Any]] | None = None
-) -> dict[str, str]:
+    corpus: Corpus,
+    lang: str,
+    vocabulary: Vocabulary,
+    docs: list[dict[str, Any]] | None = None,
+    concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
+) -> dict[str, str | list[list[str]]]:
     """Each law's title in ``lang``, for its "where to read" result: as a text of the language
     prints it, else the term base's title of the law (``law-titles.toml``, its first form, in the
-    newest edition with a title for it: Law 23's 2017 subject, not its 2007 one).  Left out where
-    it is the title search.js falls back to: the first of ``docs`` (search_data's) holding the law."""
+    newest edition with a title for it).  Left out where it is the title search.js falls back
+    to: the first of ``docs`` (search_data's) holding the law.
+
+    A number that is another rule in another edition (the ``concordance``'s law rows: Law 23,
+    the 1997/2007 awareness of potential damage and the 2017 comparable call) has a title per
+    rule instead, newest first: ``[[editions, title], …]``, the editions space separated, the
+    title as its part of the "where to read" page gives it (:func:`lawsubjects.titles_text`).
+    Only such numbers: the others' one title is their every edition's rule."""
     titles = {
         str(n): display_title(corpus.law_title(n, lang), lang) for n in facts.LAW_NUMBERS if corpus.law_title(n, lang)
     }
@@ -332,7 +356,32 @@ def law_titles(
         whole_law = len(synonym.refs) == 1 and str(refs.law_of(synonym.refs[0])) == synonym.refs[0]
         if synonym.title and whole_law and not older:
             titles.setdefault(synonym.refs[0], sentence_case(synonym.note, lang))
-    return {law: title for law, title in titles.items() if title != held_title(docs or [], law)}
+    kept: dict[str, str | list[list[str]]] = {
+        law: title for law, title in titles.items() if title != held_title(docs or [], law)
+    }
+    if concordance is not None:
+        for number in sorted(lawsubjects.split_laws(concordance, facts.LAW_NUMBERS)):
+            kept[str(number)] = [
+                [" ".join(subject.editions), lawsubjects.titles_text(corpus, term_base, number, subject, lang)]
+                for subject in lawsubjects.subjects(concordance, number)
+            ]
+    return kept
+
+
+def edition_pattern(lang: str) -> str:
+    """What follows a law's "where to read" page to reach an edition's rule on it, ``{e}`` the
+    edition (``#edition-{e}``): checked against every law and edition, as :func:`per_law` is."""
+    sample = facts.EDITIONS[-1]
+    pattern = urls.law_hub_at(lang, 1, sample).removeprefix(urls.law_hub(lang, 1)).replace(sample, "{e}")
+    wrong = [
+        (n, e)
+        for n in facts.LAW_NUMBERS
+        for e in facts.EDITIONS
+        if urls.law_hub(lang, n) + pattern.replace("{e}", e) != urls.law_hub_at(lang, n, e)
+    ]
+    if wrong or "{e}" not in pattern:
+        raise ValueError(f"no per-edition pattern: {pattern!r}, wrong for {wrong[:5]}")
+    return pattern
 
 
 def per_law(make: Callable[[int], str]) -> str:

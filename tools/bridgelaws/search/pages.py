@@ -12,7 +12,9 @@ from bridgelaws.search.detection import detection_data
 from bridgelaws.search.engine_data import SEARCH_STRINGS, edition_year, json_for_script, search_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
+from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage4_render.page import Page, h, language_name, md_inline, t
+from bridgelaws.termbase import TermBase
 
 
 def _search_shell(lang: str, search_page: bool) -> Page:
@@ -42,7 +44,13 @@ def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
     )
 
 
-def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
+def search_page(
+    corpus: Corpus,
+    lang: str,
+    vocabulary: Vocabulary,
+    concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
+) -> Page:
     """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
 
     Without script the form still submits here; results need script (Pagefind runs in the
@@ -60,7 +68,7 @@ def search_page(corpus: Corpus, lang: str, vocabulary: Vocabulary) -> Page:
         )
         filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
     submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
-    data = json_for_script(search_data(corpus, lang, vocabulary))
+    data = json_for_script(search_data(corpus, lang, vocabulary, concordance, term_base))
     page.body.extend(
         [
             _search_form(lang, "./", submit, filters),
@@ -117,10 +125,15 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
 ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
 
 
-def search_pages(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> list[Page]:
+def search_pages(
+    corpus: Corpus,
+    vocabulary: dict[str, Vocabulary],
+    concordance: Concordance | None = None,
+    term_base: TermBase | None = None,
+) -> list[Page]:
     pages = [search_chooser_page(corpus, vocabulary)]
     pages.extend(
-        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()))
+        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()), concordance, term_base)
         for lang in SEARCH_LANGUAGES
         if corpus.in_language(lang)
     )

@@ -200,15 +200,31 @@ def titles(corpus: Corpus, base: TermBase | None, number: int, subject: LawSubje
     return found
 
 
-def titles_html(found: list[Title], page_lang: str, editions_shown: bool) -> str:
-    """``1997: X · 2007, 2017: Y`` (the editions said when asked, or when the titles differ)."""
+def _labelled(found: list[Title], editions_shown: bool) -> list[tuple[str, Title]]:
+    """Each title with what goes before it: its editions (``1997: ``) when asked, or when the
+    titles differ, else nothing."""
     say = editions_shown or len(found) > 1
-    return " · ".join(
-        (f"{h(editions_label(title.editions))}: " if say else "")
-        + f"<span{lang_attr(title.lang, page_lang)}>{h(title.text)}</span>"
-        + not_verified(page_lang, title.checked)
-        for title in found
-    )
+    return [(f"{editions_label(title.editions)}: " if say else "", title) for title in found]
+
+
+def titles_html(found: list[Title], page_lang: str, editions_shown: bool, link: str | None = None) -> str:
+    """``1997: X · 2007, 2017: Y`` (the editions said when asked, or when the titles differ);
+    ``link``: each title a link there, its "not verified" mark after the link, not in it."""
+    shown = []
+    for label, title in _labelled(found, editions_shown):
+        words = h(label) + f"<span{lang_attr(title.lang, page_lang)}>{h(title.text)}</span>"
+        if link is not None:
+            words = f'<a href="{h(link)}">{words}</a>'
+        shown.append(words + not_verified(page_lang, title.checked))
+    return " · ".join(shown)
+
+
+def titles_text(corpus: Corpus, base: TermBase | None, number: int, subject: LawSubject, lang: str) -> str:
+    """The subject's titles as its part of the "where to read" page shows them
+    (:func:`titles_html`), as plain text for search's "where to read" result: ``X``, or
+    ``1997: X · 2007: Y`` where its editions title it differently."""
+    found = titles(corpus, base, number, subject, lang)
+    return " · ".join(label + title.text for label, title in _labelled(found, False))
 
 
 def subject_texts(corpus: Corpus, number: int, subject: LawSubject) -> list[Entry]:
@@ -236,9 +252,9 @@ def rule_elsewhere_block(
     lang = page.lang
     sentences = []
     for other in (subject for subject in found if subject is not mine):
-        named = titles_html(titles(corpus, base, number, other, lang), lang, False)
-        label = named or h(editions_label(other.editions))
-        link = f'<a href="{h(page.link(hub_link(concordance, lang, number, other.editions[0])))}">{label}</a>'
+        url = page.link(hub_link(concordance, lang, number, other.editions[0]))
+        named = titles_html(titles(corpus, base, number, other, lang), lang, False, url)
+        link = named or f'<a href="{h(url)}">{h(editions_label(other.editions))}</a>'
         sentences.append(
             _sentence(lang, "law_elsewhere", {"link": link}, n=number, editions=editions_label(other.editions))
         )

@@ -123,15 +123,27 @@ export function provisionReader(data, fold, root) {
       }
     }
     const law = lawOf(ref);
-    // no text of this language (or edition) has the law: its page says where to read it; nor
-    // when the texts have it under another number only (2017 72C was 2007 and 1997 Law 23): the
-    // law that governs it now has its page beside them
-    if (!hits.some((hit) => hit.rank <= 1 && lawOf(hit.anchor) === law)) {
-      const hub = (field) => data.hub[field].replace("{n}", law);
+    const hub = (field) => data.hub[field].replace("{n}", law);
+    const rules = data.lawTitles[law];
+    if (Array.isArray(rules)) {
+      // a number that is another rule in another edition (search.py's law_titles: [editions,
+      // title] per rule, newest first): the part of the page of each rule no text here holds,
+      // in the edition asked for; a concept's rule is the newest's (its refs number as it does)
+      for (const [names, title] of origin === "synonym" ? rules.slice(0, 1) : rules) {
+        const editions = names.split(" ");
+        if (edition && !editions.includes(edition)) continue;
+        if (hits.some((hit) => hit.rank <= 1 && lawOf(hit.anchor) === law && editions.includes(hit.edition))) continue;
+        const at = data.hub.at.replace("{e}", editions[0]);
+        hits.push({ key: hub("key") + at, url: siteUrl(hub("url") + at), anchor: "", label: hub("label"), title, edition: editions.join(", "), rank: 4, missing: true, origin });
+      }
+    } else if (!hits.some((hit) => hit.rank <= 1 && lawOf(hit.anchor) === law)) {
+      // no text of this language (or edition) has the law: its page says where to read it; nor
+      // when the texts have it under another number only (2017 72C was 2007 and 1997 Law 23): the
+      // law that governs it now has its page beside them
       // the language has a text of the law, of another edition: the page is for the newest one's
       const newer = data.docs.some((doc) => doc.laws[law] && editionWanted(doc, edition)) && data.hub.edition;
       // the law's title in this language: search.py leaves out the one of the first text holding it
-      const title = data.lawTitles[law] ?? data.docs.find((doc) => doc.laws[law])?.laws[law].title ?? "";
+      const title = rules ?? data.docs.find((doc) => doc.laws[law])?.laws[law].title ?? "";
       hits.push({ key: hub("key"), url: siteUrl(hub("url")), anchor: "", label: hub("label"), title, rank: 4, missing: true, newer, origin });
     }
     return hits.sort((a, b) => a.rank - b.rank);
