@@ -33,7 +33,7 @@ from bench.searchdriver import SearchDriver, open_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.search import compounds, langmodel, search_css
-from bridgelaws.search import engine_data as search
+from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
@@ -43,7 +43,7 @@ from search_cases import (
     concept_queries,
     situation_queries,
 )
-from search_node import NodeSearch, search_data
+from search_node import NodeSearch, search_concepts, search_data
 
 pytestmark = pytest.mark.browser
 
@@ -773,7 +773,7 @@ def _renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
     for lang in SEARCH_LANGUAGES:
         data = search_data(site, lang)
         editions = {doc["edition"]: doc for doc in data["docs"] if doc["kind"] == "laws"}  # type: ignore[union-attr,index]
-        for synonym in data["synonyms"]:  # type: ignore[attr-defined]
+        for synonym in search_concepts(site, lang):
             for edition, laws in synonym.get("refsIn", {}).items():
                 doc = editions.get(edition)
                 own = laws[0] if laws else None
