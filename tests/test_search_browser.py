@@ -668,6 +668,12 @@ def test_the_english_words_are_fetched_only_for_a_word_the_language_leaves_unnam
     read = {url.rsplit("english-", 1)[1].removesuffix(".json") for url in fetched if "/search/english-" in url}
     assert read == letters, fetched
     assert hrefs  # and the query still finds its law (test_a_word_finds_its_law_in_the_first_results)
+    # the concepts' files are its words' (their first three letters, or fewer for a shorter word):
+    # some for words of the language, maybe none for English ones
+    concepts = {url.rsplit("concepts-", 1)[1].removesuffix(".json") for url in fetched if "/search/concepts-" in url}
+    words = re.findall(r"\w+", langmodel.fold(query))
+    assert concepts <= {search.situation_key(word[:n]) for word in words for n in (1, 2, 3)}, fetched
+    assert concepts or letters, fetched
 
 
 # the page's layout shifts not caused by input, summed (what Lighthouse's CLS sums), of what is
