@@ -42,6 +42,14 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   const situationFiles = new Map(); // key → its file's promise: [[place, situation, its words]]
   const englishFiles = new Map(); // letter → its file's promise: { more, whole }
   const vocabularies = new Map(); // "concept keys|letters|keys" → the vocabulary, made once
+  const wordsAt = { concepts: new Map(), situations: new Map() }; // a place → its words (wordsOf), made once
+
+  /** The words of the concept or situation at `place` (a file's entry): made once, though it is in
+   * the file of each of its words' keys. */
+  function placedWords(kind, place, entry) {
+    if (!wordsAt[kind].has(place)) wordsAt[kind].set(place, wordsOf(entry));
+    return wordsAt[kind].get(place);
+  }
 
   /** The keys of the concepts' files a query's words are in (of each spelling: a word's
    * spelling rules may change its start), with the shorter keys of a term's shorter words ("kj",
@@ -101,7 +109,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   function conceptFile(key) {
     if (!conceptFiles.has(key)) {
       const file = io.fetchJson(siteUrl(data.concepts.url.replace("{k}", key)), [])
-        .then((entries) => entries.map(([place, concept]) => [place, concept, wordsOf(concept)]))
+        .then((entries) => entries.map(([place, concept]) => [place, concept, placedWords("concepts", place, concept)]))
         .catch(() => {
           conceptFiles.delete(key);
           return null;
@@ -116,7 +124,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   function situationFile(key) {
     if (!situationFiles.has(key)) {
       const file = io.fetchJson(siteUrl(data.situations.url.replace("{k}", key)), [])
-        .then((entries) => entries.map(([place, situation]) => [place, { ...situation, situation: true }, wordsOf(situation)]))
+        .then((entries) => entries.map(([place, situation]) => [place, { ...situation, situation: true }, placedWords("situations", place, situation)]))
         .catch(() => {
           situationFiles.delete(key);
           return null;
