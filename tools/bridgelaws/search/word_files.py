@@ -5,9 +5,9 @@ concepts' English words by first letter.
 A query word fits a word of the term base only when both start alike for three letters (or are
 the same shorter word: ``fit.js`` termFit, stemFit, situationFit), so the files of a query's
 words hold every concept and situation that can fit one of them.  Whatever a query counts over
-its vocabulary (how many concepts and situations hold each of its words: a word's rarity) is
-therefore counted over all of them, whichever files were fetched before or after: a file adds
-candidates for other words, never one for these.  The search page carries no concept; its size
+its vocabulary (how many concepts, and situations once it fetches its situations, hold each of
+its words: a word's rarity) is therefore counted over all of them, whichever files were fetched
+before or after: a file adds candidates for other words, never one for these.  The search page carries no concept; its size
 does not grow with the term base.
 """
 

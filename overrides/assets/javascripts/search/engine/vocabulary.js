@@ -33,9 +33,10 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
    * English words of the letters it needed and the situations of the keys it needed, in one
    * order (their places) whichever file came first.  Files are fetched once and kept, but what an
    * earlier query fetched is not in a later query's vocabulary, and what a query counts over its
-   * vocabulary (how many concepts and situations hold each of its words) is counted over all of
-   * them that can hold the word: a query answers the same typed after others as on a fresh page,
-   * and a file fetched later adds words, never changes a count. */
+   * vocabulary (how many concepts, and situations once its situations are fetched, hold each of
+   * its words) is counted over all of them that can hold the word: a query answers the same typed
+   * after others as on a fresh page, and a file fetched for another word adds words, never
+   * changes a count. */
   const CONCEPT_KEYS = data.concepts ? unpackKeys(data.concepts.keys) : new Set();
   let situationKeys = null; // the keys' file's promise: a Set of the keys
   const conceptFiles = new Map(); // key → its file's promise: [[place, concept, its words]]
