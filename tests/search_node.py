@@ -118,6 +118,16 @@ def search_data(site: Path, lang: str) -> dict[str, object]:
     return json.loads(found.group(1))  # type: ignore[no-any-return]
 
 
+def search_concepts(site: Path, lang: str) -> list[dict[str, object]]:
+    """A language's concepts (in its own words) from their files in a built site
+    (``concepts-<key>.json``), in their order."""
+    placed: dict[int, dict[str, object]] = {}
+    for path in sorted((site / lang / "search").glob("concepts-*.json")):
+        for place, concept in json.loads(path.read_text(encoding="utf-8")):
+            placed[place] = concept
+    return [placed[place] for place in sorted(placed)]
+
+
 @dataclass
 class Detected:
     """What /search/'s detection (search/engine/detect.js) makes of queries and words."""

@@ -22,8 +22,8 @@ from urllib.parse import quote
 import pytest
 
 from bench.searchdriver import SearchDriver
-from bridgelaws.search.engine_data import situation_key
 from bridgelaws.search.printed_forms import SEARCH_DATA
+from bridgelaws.search.word_files import situation_key
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = tomllib.loads((ROOT / "tools/bridgelaws/stage4_render/ui.toml").read_text(encoding="utf-8"))
@@ -222,7 +222,7 @@ def search_data(site: Path, lang: str) -> dict[str, Any]:
 
 
 def unpack(packed: str) -> set[str]:
-    """engine_data.packed_keys read back, as text.js unpackKeys reads it."""
+    """word_files.packed_keys read back, as text.js unpackKeys reads it."""
     keys: set[str] = set()
     for token in packed.split():
         keys.update([token[1:]] if token.startswith("=") else [token[:2] + third for third in token[2:]])

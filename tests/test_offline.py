@@ -51,6 +51,8 @@ def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, l
     assert situations and {url.rsplit("/", 1)[-1] for url in kept if "/situations-" in url} == situations  # two words
     english = {path.name for path in (site / urls.search(lang)).glob("english-*.json")}
     assert english and {url.rsplit("/", 1)[-1] for url in kept if "/english-" in url} == english  # an English word
+    concepts = {path.name for path in (site / urls.search(lang)).glob("concepts-*.json")}
+    assert concepts and {url.rsplit("/", 1)[-1] for url in kept if "/concepts-" in url} == concepts  # any word
 
 
 def cited_from(site: Path, lang: str) -> set[str]:

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from bridgelaws.core import urls
 from bridgelaws.search import printed_forms
-from bridgelaws.search.engine_data import json_for_script, situation_key
+from bridgelaws.search.engine_data import json_for_script
 from bridgelaws.search.pagefind_chunks import SIGNATURE, PagefindFormatError
 from bridgelaws.search.printed_forms import bare, forms_by_key, printed
+from bridgelaws.search.word_files import situation_key
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from bridgelaws import pipeline
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.search import engine_data as search
-from bridgelaws.search import pagefind
+from bridgelaws.search import pagefind, word_files
 from bridgelaws.search.langmodel import fold
 from bridgelaws.search.vocabulary import (
     SEARCH_LANGUAGES,
@@ -228,29 +228,32 @@ def test_the_search_data_gives_each_law_its_title_once(corpus: Corpus) -> None:
         assert (len(data["lawTitles"]) < len(titles)) == held, lang  # type: ignore[arg-type]
 
 
-def test_the_concepts_english_words_leave_the_page_for_their_letters_files_and_none_is_lost() -> None:
-    """The page carries each concept's words in its language; the English words no word of the
-    language repeats are in the file of their first letter (a concept with no word of its own,
-    whole, in each of its letters' files); page and files together are the concepts' words."""
+def test_the_concepts_english_words_are_in_their_letters_files_and_none_is_lost() -> None:
+    """The concepts' files carry each concept's words in its language; the English words no word
+    of the language repeats are in the file of their first letter, with the concept (a concept
+    with no word of its own, whole, in each of its letters' files, placed after the others);
+    together they are the concepts' words."""
     base = pipeline.load_terms(ROOT / "content")
     for lang in SEARCH_LANGUAGES:
         vocabulary = with_term_base(load_vocabulary(VOCABULARY), base)[lang]
-        page, letters = search.own_concepts(vocabulary)
-        english, own = set(vocabulary.english), set(vocabulary.terms)
-        words = [list(concept["words"]) for concept in page]  # type: ignore[call-overload]
-        wholes: dict[str, list[str]] = {}
+        own, letters = word_files.own_concepts(vocabulary)
+        english, terms = set(vocabulary.english), set(vocabulary.terms)
+        words = [list(concept["words"]) for concept in own]  # type: ignore[call-overload]
+        wholes: dict[int, list[str]] = {}
         for letter, shard in letters.items():
-            for index, more in shard["more"]:  # type: ignore[misc]
-                assert {search.english_letter(word) for word in more} == {letter}, (lang, more)
-                words[index].extend(more)
-            for key, concept in shard["whole"]:  # type: ignore[misc]
-                assert letter in {search.english_letter(word) for word in concept["words"]}, (lang, key)
-                wholes[key] = concept["words"]
+            for place, more, concept in shard["more"]:  # type: ignore[misc]
+                assert {word_files.english_letter(word) for word in more} == {letter}, (lang, more)
+                assert concept == own[place], (lang, place)
+                words[place].extend(more)
+            for place, concept in shard["whole"]:  # type: ignore[misc]
+                assert letter in {word_files.english_letter(word) for word in concept["words"]}, (lang, place)
+                assert wholes.setdefault(place, concept["words"]) == concept["words"], (lang, place)
+        assert sorted(wholes) == list(range(len(own), len(own) + len(wholes))), lang
         concepts = [s for s in vocabulary.synonyms if not s.situation]
         rebuilt = [sorted(w) for w in words] + [sorted(w) for w in wholes.values()]
         assert sorted(rebuilt) == sorted(sorted(s.words) for s in concepts), lang
-        shipped = {word.removesuffix("*") for concept in page for word in concept["words"]}  # type: ignore[attr-defined]
-        assert not {word for word in shipped if word in english and word not in own}, lang
+        shipped = {word.removesuffix("*") for concept in own for word in concept["words"]}  # type: ignore[attr-defined]
+        assert not {word for word in shipped if word in english and word not in terms}, lang
         assert len(letters) > 10, lang  # English words start with many letters
 
 
@@ -258,7 +261,7 @@ def test_the_concepts_english_words_leave_the_page_for_their_letters_files_and_n
     ("word", "letter"), [("revoke", "r"), ("Élan", "e"), ("ılık", "i"), ("12c1", "0"), ("*x", "0")]
 )
 def test_an_english_word_is_filed_under_its_folded_first_letter(word: str, letter: str) -> None:
-    assert search.english_letter(word) == letter
+    assert word_files.english_letter(word) == letter
 
 
 def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() -> None:
@@ -270,17 +273,20 @@ def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() 
     for lang in SEARCH_LANGUAGES:
         vocabulary = with_term_base(load_vocabulary(VOCABULARY), base)[lang]
         situations = [s for s in vocabulary.synonyms if s.situation]
-        files = search.situation_files(vocabulary)
+        files = word_files.situation_files(vocabulary)
+        said = word_files.said_as_first(vocabulary)  # "ennen vuoroaan" is matched as "väärällä vuorolla"
         placed: dict[int, object] = {}
         for key, entries in files.items():
             for place, situation in entries:  # type: ignore[misc]
                 assert placed.setdefault(place, situation) == situation, (lang, key, place)
-                words = {w for phrase in situation["words"] for w in search.situation_words(phrase)}
-                assert key in {search.situation_key(w) for w in words}, (lang, key, situation)
-        assert [placed[place] for place in sorted(placed)] == [search.synonym_data(s) for s in situations], lang
+                phrases = [form for phrase in situation["words"] for form in (phrase, said(fold(phrase)))]
+                words = {w for phrase in phrases for w in word_files.situation_words(phrase)}
+                assert key in {word_files.situation_key(w) for w in words}, (lang, key, situation)
+        assert [placed[place] for place in sorted(placed)] == [word_files.synonym_data(s) for s in situations], lang
         for place, situation in enumerate(situations):
-            for word in (w for phrase in situation.words for w in search.situation_words(phrase) if len(w) >= 3):
-                assert place in {entry[0] for entry in files[search.situation_key(word)]}, (lang, word)  # type: ignore[index]
+            phrases = [form for phrase in situation.words for form in (phrase, said(fold(phrase)))]
+            for word in (w for phrase in phrases for w in word_files.situation_words(phrase) if len(w) >= 3):
+                assert place in {entry[0] for entry in files[word_files.situation_key(word)]}, (lang, word)  # type: ignore[index]
         assert len(files) > 100, lang  # three letters tell many files apart
 
 
@@ -288,7 +294,7 @@ def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() 
     ("word", "key"), [("lahti", "lah"), ("Lähtö", "lah"), ("kj", "kj"), ("52", "52"), ("öß", "o_"), ("ılık", "ili")]
 )
 def test_a_situation_word_is_filed_under_its_first_three_letters_folded(word: str, key: str) -> None:
-    assert search.situation_key(fold(word)) == key
+    assert word_files.situation_key(fold(word)) == key
 
 
 @pytest.mark.parametrize(
@@ -300,7 +306,7 @@ def test_a_situation_word_is_filed_under_its_first_three_letters_folded(word: st
     ],
 )
 def test_a_situations_phrase_is_split_as_search_js_splits_it(phrase: str, words: list[str]) -> None:
-    assert search.situation_words(phrase) == words
+    assert word_files.situation_words(phrase) == words
 
 
 @pytest.mark.parametrize(
@@ -312,7 +318,7 @@ def test_a_situations_phrase_is_split_as_search_js_splits_it(phrase: str, words:
     ],
 )
 def test_the_situations_keys_are_packed_by_their_first_two_letters(keys: list[str], packed: str) -> None:
-    assert search.packed_keys(keys) == packed
+    assert word_files.packed_keys(keys) == packed
 
 
 def test_texts_are_offered_newest_edition_first(corpus: Corpus) -> None:

@@ -33,7 +33,7 @@ from bench.searchdriver import SearchDriver, open_search
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.search import compounds, langmodel
-from bridgelaws.search import engine_data as search
+from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
@@ -44,7 +44,7 @@ from search_cases import (
     concept_queries,
     situation_queries,
 )
-from search_node import NodeSearch, search_data
+from search_node import NodeSearch, search_concepts, search_data
 
 pytestmark = pytest.mark.browser
 
@@ -672,6 +672,12 @@ def test_the_english_words_are_fetched_only_for_a_word_the_language_leaves_unnam
     read = {url.rsplit("english-", 1)[1].removesuffix(".json") for url in fetched if "/search/english-" in url}
     assert read == letters, fetched
     assert hrefs  # and the query still finds its law (test_a_word_finds_its_law_in_the_first_results)
+    # the concepts' files are its words' (their first three letters, or fewer for a shorter word):
+    # some for words of the language, maybe none for English ones
+    concepts = {url.rsplit("concepts-", 1)[1].removesuffix(".json") for url in fetched if "/search/concepts-" in url}
+    words = re.findall(r"\w+", langmodel.fold(query))
+    assert concepts <= {search.situation_key(word[:n]) for word in words for n in (1, 2, 3)}, fetched
+    assert concepts or letters, fetched
 
 
 # the page's layout shifts not caused by input, summed (what Lighthouse's CLS sums), of what is
@@ -777,7 +783,7 @@ def _renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
     for lang in SEARCH_LANGUAGES:
         data = search_data(site, lang)
         editions = {doc["edition"]: doc for doc in data["docs"] if doc["kind"] == "laws"}  # type: ignore[union-attr,index]
-        for synonym in data["synonyms"]:  # type: ignore[attr-defined]
+        for synonym in search_concepts(site, lang):
             for edition, laws in synonym.get("refsIn", {}).items():
                 doc = editions.get(edition)
                 own = laws[0] if laws else None

@@ -1,6 +1,6 @@
 """The text rules Python owns and the browser applies from the data: the fold that makes a typed
 word meet a printed one (``langmodel.fold_data``; ``search/engine/text.js`` ``folder``) and the
-keys of the files fetched for a word (``engine_data.FileKey``; ``fileKeyer``).  Python applies
+keys of the files fetched for a word (``word_files.FileKey``; ``fileKeyer``).  Python applies
 them to the data at build time, the browser (run here under Node) to queries: both must give the
 same for any input in any search language, or a query misses the term or file it names."""
 
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.search.engine_data import ENGLISH_FILES, WORD_FILES, FileKey
 from bridgelaws.search.langmodel import fold, fold_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
+from bridgelaws.search.word_files import ENGLISH_FILES, WORD_FILES, FileKey
 from search_node import NODE
 
 TEXT_JS = Path(__file__).resolve().parent / "js" / "text.mjs"

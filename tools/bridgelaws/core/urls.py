@@ -116,6 +116,13 @@ def search_situations(lang: str, key: str = "{k}") -> str:
     return f"{search(lang)}situations-{key}.json"
 
 
+def search_concepts(lang: str, key: str = "{k}") -> str:
+    """``fi/search/concepts-rev.json``: the language's concepts of the term base with a word
+    starting with ``key`` (its first three letters, folded, as search_situations keys a word),
+    fetched by search.js for each word of a query; their keys are on the search page."""
+    return f"{search(lang)}concepts-{key}.json"
+
+
 def search_situation_keys(lang: str) -> str:
     """``fi/search/situations-index.json``: the keys of the language's situations' files (see
     search_situations), fetched with the first of them; a key is three letters at most, so no

@@ -8,16 +8,16 @@ language's search page (:func:`search_data`, rendered by :mod:`.pages`):
 * **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
   ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
 * **vocabulary** — ``content/search.toml``: the words that introduce a law number and spelling
-  variants the stemmer misses; and, from the term base (``content/terms``,
-  :func:`.vocabulary.with_term_base`), each concept's words in the language with its laws, the
-  governing law first;
+  variants the stemmer misses; and where the term base's concepts are (``content/terms``,
+  :func:`.vocabulary.with_term_base`: each concept's words in the language with its laws, the
+  governing law first), in files by their words' keys (:mod:`.word_files`);
 * **rules** the script must not copy — the reference syntax (:func:`refs.syntax_for_script`:
   path segments, point form, how each is printed), each law's and point's result ``key`` and
   ``label`` (:func:`refs.result_key`, the ones Pagefind records), the number of laws and the
   page of each law for a language without it.
 
-Beside the page (:func:`search_files`): the situations by their words' first three letters
-(:func:`situation_files`) and the concepts' English words by first letter (:func:`own_concepts`).
+Beside the page (:func:`search_files`, made by :mod:`.word_files`): the concepts and the
+situations by their words' first three letters, and the concepts' English words by first letter.
 
 Law, point and definition pages say what Pagefind should record about them through the
 ``pagefind`` front matter (:func:`bridgelaws.stage4_render.page.index_fields`);
@@ -29,21 +29,28 @@ from __future__ import annotations
 
 import functools
 import json
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable
 from typing import Any
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
 from bridgelaws.search import compounds
-from bridgelaws.search.langmodel import fold, fold_data
-from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Synonym, Vocabulary
+from bridgelaws.search.langmodel import fold_data
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Vocabulary
+from bridgelaws.search.word_files import (
+    ENGLISH_FILES,
+    WORD_FILES,
+    concept_files,
+    concepts_data,
+    own_concepts,
+    packed_keys,
+    situation_files,
+)
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.page import display_title, doc_short_name, sentence_case, t
-from bridgelaws.termbase import PREFIX, TermBase
+from bridgelaws.termbase import TermBase
 
 
 def search_data(
@@ -103,6 +110,7 @@ def search_data(
     docs.sort(key=lambda doc: (doc["kind"] != DocKind.LAWS, -edition_year(str(doc["edition"]))))
     concepts, english = own_concepts(vocabulary)
     titles = law_titles(corpus, lang, vocabulary, docs, concordance, term_base)
+    files = concept_files(concepts, vocabulary)
     return {
         "lang": lang,
         "docs": docs,
@@ -142,8 +150,9 @@ def search_data(
         "fold": fold_data(),  # how a query is folded to meet the data (langmodel.fold)
         "fileKeys": {"words": WORD_FILES.data(), "english": ENGLISH_FILES.data()},  # the files of a query word
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
-        # the concepts in the language's own words; their English words in files by letter (own_concepts)
-        "synonyms": concepts,
+        # the concepts in the language's own words, in files by their words' keys, fetched for a
+        # query's words (word_files.concept_files); their English words in files by letter
+        **({"concepts": concepts_data(lang, files)} if files else {}),
         **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
         # what happens at the table (content/terms/situations): files by a word's first letters,
         # fetched for a query of two words or more (situation_files), and their keys, with the first
@@ -173,143 +182,9 @@ def counts_data(vocabulary: Vocabulary) -> dict[str, object]:
     }
 
 
-def synonym_data(synonym: Synonym) -> dict[str, object]:
-    """A concept (or situation) as search.js reads it: its words, its laws with the governing one
-    first, and only what differs from the defaults."""
-    return {
-        "words": list(synonym.words),
-        "refs": list(synonym.refs),
-        # else its first word; a situation shows none
-        **({"note": synonym.note} if synonym.note != synonym.words[0] and not synonym.situation else {}),
-        **({"title": True} if synonym.title else {}),
-        # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
-        **({"refsIn": {edition: list(laws) for edition, laws in synonym.elsewhere}} if synonym.elsewhere else {}),
-    }
-
-
-def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[str, dict[str, list[object]]]]:
-    """The concepts (not situations) as the search page carries them, in the language's own words,
-    and, per first letter, what that letter's ``english-<letter>.json`` adds: ``more``, [index,
-    English words] of a concept on the page; ``whole``, [id, concept] of a concept with no word in
-    the language, as the page would carry it (in the file of each of its words' letters).  The
-    English words were a third of the page's data (2.6 KB of a Finnish first search); a query
-    needs them only for a word the language's words leave unnamed, and then one letter's."""
-    english, own = set(vocabulary.english), set(vocabulary.terms)
-    page: list[dict[str, object]] = []
-    letters: dict[str, dict[str, list[object]]] = {}
-    added: set[tuple[str, str, str]] = set()  # each entry once per file: a set, where a list's `in` was quadratic
-
-    def add(letter: str, key: str, entry: object) -> None:
-        shard = letters.setdefault(letter, {"more": [], "whole": []})
-        seen = (letter, key, json.dumps(entry, sort_keys=True, ensure_ascii=False))
-        if seen not in added:
-            added.add(seen)
-            shard[key].append(entry)
-
-    for synonym in (s for s in vocabulary.synonyms if not s.situation):
-        only = [w for w in synonym.words if w.removesuffix(PREFIX) in english and w.removesuffix(PREFIX) not in own]
-        kept = tuple(w for w in synonym.words if w not in only)
-        if not kept:
-            # in the file of each of its letters, with an id: a query of two letters loads it once
-            whole = [f"{synonym.refs[0]}:{synonym.words[0]}", synonym_data(synonym)]
-            for letter in dict.fromkeys(english_letter(w) for w in only):
-                add(letter, "whole", whole)
-            continue
-        for letter in dict.fromkeys(english_letter(w) for w in only):
-            add(letter, "more", [len(page), [w for w in only if english_letter(w) == letter]])
-        page.append(synonym_data(replace(synonym, words=kept)))
-    return page, dict(sorted(letters.items()))
-
-
-@dataclass(frozen=True)
-class FileKey:
-    """How the files fetched for a query word are keyed: the folded word's first ``length``
-    characters, each outside ``keep`` (a regex class's inside) as ``other``.  The search data
-    carries it (``fileKeys``), so the browser keys a query word by the same rule (text.js
-    fileKeyer)."""
-
-    length: int
-    keep: str
-    other: str
-
-    def of(self, folded: str) -> str:
-        return re.sub(f"[^{self.keep}]", self.other, folded[: self.length])
-
-    def data(self) -> dict[str, object]:
-        return {"length": self.length, "keep": self.keep, "other": self.other}
-
-
-# the situations and the printed forms, by a folded word's first three letters: a query word fits
-# a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
-WORD_FILES = FileKey(3, "a-z0-9", "_")
-ENGLISH_FILES = FileKey(1, "a-z", "0")  # the concepts' English words, by first letter
-
-
-def english_letter(word: str) -> str:
-    """The file a word's English form is in (ENGLISH_FILES): "Ärgerlich" → ``a``, "2NT" → ``0``."""
-    return ENGLISH_FILES.of(fold(word))
-
-
-# search.js wordsOf: a phrase's words are its runs of letters and digits ("kj:n" → "kj", "n")
-SPLIT_WORDS = re.compile(r"[\W_]+")
-
-
-def situation_key(word: str) -> str:
-    """The situations' (and printed forms') file a folded word is in (WORD_FILES): "lahti" →
-    ``lah``, "ölü" → ``_l_``."""
-    return WORD_FILES.of(word)
-
-
-def situation_keys(phrases: Iterable[str]) -> set[str]:
-    """The files a situation is in: the key of each word of its phrases of WORD_FILES.length letters
-    or more, as search.js splits a phrase (``wordsOf``).  A query word fits such a word only by
-    sharing its first three letters (``situationFit``, ``stemFit``, ``termFit``), so the query
-    word's file holds every situation it may name.  A phrase of shorter words only is in the
-    file of each of them (it is placed whole, each word as typed)."""
-    keys: set[str] = set()
-    for phrase in phrases:
-        words = situation_words(phrase)
-        long = [word for word in words if len(word) >= WORD_FILES.length]
-        keys.update(situation_key(word) for word in long or words)
-    return keys
-
-
-def situation_words(phrase: str) -> list[str]:
-    """A phrase's words as search.js reads them (``wordsOf``): folded, its runs of letters and
-    digits ("KJ:n lähtö" → kj, n, lahto)."""
-    return [word for word in SPLIT_WORDS.split(fold(phrase)) if word]
-
-
 def situations_data(lang: str) -> dict[str, str]:
     """Where search.js finds the language's situations: a file per key ("{k}") and the keys' file."""
     return {"url": urls.search_situations(lang), "keys": urls.search_situation_keys(lang)}
-
-
-def packed_keys(keys: Iterable[str]) -> str:
-    """The situations' keys as their index file holds them: by their first two letters, each
-    followed by the third letters ("aan aiehk": aan, aie, aih, aik), a shorter key marked ``=``
-    ("=kj"); half the bytes of the keys listed (0.4 KB gzip for Finnish, not 0.8)."""
-    tokens: dict[str, str] = {}
-    for key in sorted(keys):
-        if len(key) < WORD_FILES.length:
-            tokens[f"={key}"] = ""
-        else:
-            tokens[key[:2]] = tokens.get(key[:2], "") + key[2:]
-    return " ".join(start + thirds for start, thirds in tokens.items())
-
-
-def situation_files(vocabulary: Vocabulary) -> dict[str, list[object]]:
-    """The language's situations by key (situation_key), each as [its place among all the
-    situations, the situation as search.js reads it]: a query fetches the files of its words'
-    keys, and the place keeps the order the same whichever files came first.  A first search of
-    two Finnish words fetched all 11.7 KB of them (gzip); its words' files are 1–7 KB."""
-    files: dict[str, list[object]] = {}
-    situations = [synonym for synonym in vocabulary.synonyms if synonym.situation]
-    for place, situation in enumerate(situations):
-        entry = [place, synonym_data(situation)]
-        for key in sorted(situation_keys(situation.words)):
-            files.setdefault(key, []).append(entry)
-    return dict(sorted(files.items()))
 
 
 def compact_anchors(top: str, anchors: list[str]) -> str:
@@ -428,7 +303,8 @@ def json_for_script(data: object) -> str:
 
 def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, str]:
     """The files beside the search pages, by path under ``content/docs``: each language's
-    situations by their words' first letters and its concepts' English words by first letter
+    concepts and situations by their words' first letters and its concepts' English words by
+    first letter
     (``search_data`` names the files), JSON as search.js reads it."""
     files = {}
     for lang in SEARCH_LANGUAGES:
@@ -441,6 +317,9 @@ def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str,
                 )
             if situations:
                 files[urls.search_situation_keys(lang)] = json.dumps(packed_keys(situations))
-            for letter, words in own_concepts(vocabulary.get(lang, Vocabulary()))[1].items():
+            concepts, english = own_concepts(vocabulary.get(lang, Vocabulary()))
+            for key, entries in concept_files(concepts, vocabulary.get(lang, Vocabulary())).items():
+                files[urls.search_concepts(lang, key)] = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+            for letter, words in english.items():
                 files[urls.search_english(lang, letter)] = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return files

@@ -29,9 +29,10 @@ from pathlib import Path
 
 from bridgelaws.core import urls
 from bridgelaws.search import pagefind_chunks
-from bridgelaws.search.engine_data import json_for_script, packed_keys, situation_key
+from bridgelaws.search.engine_data import json_for_script
 from bridgelaws.search.langmodel import fold
 from bridgelaws.search.pagefind_chunks import PagefindFormatError
+from bridgelaws.search.word_files import packed_keys, situation_key
 
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"

@@ -164,7 +164,8 @@ def search_files(site: Path, lang: str) -> list[Path]:
     files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
     for folder in ("index", "fragment", "filter", "forms"):  # forms: printed_forms
         files += sorted((index / folder).glob(f"{lang}_*"))
-    for words_of in (urls.search_situations, urls.search_english):  # a query's situations and English words
+    # a query's concepts, situations and English words
+    for words_of in (urls.search_concepts, urls.search_situations, urls.search_english):
         files += sorted((site / urls.search(lang)).glob(words_of(lang, "*").rsplit("/", 1)[-1]))
     return [path for path in files if path.is_file()]
 

@@ -44,12 +44,13 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
 
 
   /** A vocabulary: `concepts` and their words (`conceptWords`), the situations at the end
-   * (`situationCount` of them), the English `letters` and situations' `keys` it holds. */
-  function vocabularyOf(concepts, conceptWords, situationCount, letters, keys) {
+   * (`situationCount` of them), and the files it is made of (`files`: the concepts' `conceptKeys`,
+   * the English `letters`, the situations' `keys`). */
+  function vocabularyOf(concepts, conceptWords, situationCount, { conceptKeys, letters, keys }) {
     const singleTerms = conceptWords.map(({ patterns }, order) =>
       concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
     );
-    return { concepts, conceptWords, situationCount, letters, keys, singleTerms, synonymsOfWord: new Map() };
+    return { concepts, conceptWords, situationCount, conceptKeys, letters, keys, singleTerms, synonymsOfWord: new Map() };
   }
 
   /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose

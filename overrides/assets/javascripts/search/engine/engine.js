@@ -37,7 +37,7 @@ export function searchEngine(data, io) {
   const conceptHits = conceptPlacer(data, fold, provisions);
   const { parseProvision, lawHits, pointHits } = provisions;
   const { conceptsNamed, conceptsOfLoneWord, withSharedLaws, unnamedLetters, mayNameSituation } = matcher;
-  const { PAGE_VOCABULARY, vocabularyWith, situationKeysOf, situationFile, withSituations } = vocabularies;
+  const { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations } = vocabularies;
   const { textResults, someWordResults, textHits } = words;
   const { marker } = forms;
 
@@ -74,7 +74,7 @@ export function searchEngine(data, io) {
   }
 
   /** What the query names before any text is searched: the provision's hits and the concepts'
-   * and situations' (conceptHits), from the page's data (and the situations' file).  `answered`:
+   * and situations' (conceptHits), from the concepts' files of its words (and the situations' files).  `answered`:
    * a concept or situation answers the whole query, so where its laws go does not depend on the
    * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
    * the query was matched against (loneWordHits goes on from it). */
@@ -85,14 +85,15 @@ export function searchEngine(data, io) {
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    let vocabulary = PAGE_VOCABULARY;
+    // the concepts of the query's words
+    let vocabulary = await vocabularyWith(conceptKeysOf(query), [], []);
     let named = conceptsNamed(query, vocabulary);
     const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
     if (letters.length) {
       // a word the language's own words do not name may be English; the situations' files are
       // fetched meanwhile (the English words may add some: those are fetched after)
       if (mayNameSituation(query, named)) situationKeysOf(query, vocabulary).then((keys) => keys.forEach(situationFile));
-      vocabulary = await vocabularyWith(letters, []);
+      vocabulary = await vocabularyWith(vocabulary.conceptKeys, letters, []);
       named = conceptsNamed(query, vocabulary); // again, with the English words
     }
     if (!provision && mayNameSituation(query, named)) {

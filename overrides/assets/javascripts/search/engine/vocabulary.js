@@ -1,8 +1,8 @@
 /* bridge-laws search engine: the vocabulary a query is matched against, and the files it is made
- * of: the page's concepts, the English words of the letters the query needs (english-<l>.json)
- * and the situations of the keys its words are in (situations-<key>.json, their keys in
- * situations-index.json), fetched through `io.fetchJson` (the page's fetch, or the built site's
- * files under Node), each file once. */
+ * of: the concepts of the keys its words are in (concepts-<key>.json, their keys on the page),
+ * the English words of the letters the query needs (english-<l>.json) and the situations of the
+ * keys its words are in (situations-<key>.json, their keys in situations-index.json), fetched
+ * through `io.fetchJson` (the page's fetch, or the built site's files under Node), each file once. */
 import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
 /** The vocabularies of one language's search: its data (#search-data), the I/O (`io.root`, the
@@ -17,59 +17,107 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
     return siteUrlOf(path, io.root);
   }
 
-  const situationKey = fileKeyer(data.fileKeys.words);
+  const wordKey = fileKeyer(data.fileKeys.words);
+  const KEY_LENGTH = data.fileKeys.words.length;
 
-  /* The concepts (data.synonyms), and after them the situations: a language's phrases for what
-   * happens at the table ("son löveye bakmak" → 66), matched as concepts are.  They are in files
-   * by their words' first letters (data.situations, data.fileKeys.words, engine_data.py situation_files), of
-   * which a query of two words or more fetches its own words' (a situation is two words or more,
-   * and a query word fits a situation's word only when both start alike that far); a one-word
-   * first search fetches none, nor one a concept names whole.
+  /* The concepts of the term base are in files by their words' first letters (data.concepts,
+   * data.fileKeys.words; engine_data.py concept_files), each at its place among all of them; the
+   * situations, a language's phrases for what happens at the table ("son löveye bakmak" → 66),
+   * matched as concepts are and after them, in files keyed alike (data.situations), of which a
+   * query of two words or more fetches its own words' (a situation is two words or more); a
+   * one-word first search fetches none, nor one a concept names whole.  A query word fits a
+   * word of the term base only when both start alike that far (or are the same shorter word),
+   * so the files of a query's words hold every concept and situation that can fit one of them.
    *
-   * A query is matched against a vocabulary of its own: the page's concepts, the English words
-   * of the letters it needed and the situations of the keys it needed, in one order whichever
-   * file came first.  Files are fetched once and kept, but what an earlier query fetched is not
-   * in a later query's vocabulary, so a query answers the same typed after others as on a fresh
-   * page (the words' rarity counts the same concepts and situations either way). */
+   * A query is matched against a vocabulary of its own: the concepts of its words' keys, the
+   * English words of the letters it needed and the situations of the keys it needed, in one
+   * order (their places) whichever file came first.  Files are fetched once and kept, but what an
+   * earlier query fetched is not in a later query's vocabulary, and what a query counts over its
+   * vocabulary (how many concepts, and situations once its situations are fetched, hold each of
+   * its words) is counted over all of them that can hold the word: a query answers the same typed
+   * after others as on a fresh page, and a file fetched for another word adds words, never
+   * changes a count. */
+  const CONCEPT_KEYS = data.concepts ? unpackKeys(data.concepts.keys) : new Set();
   let situationKeys = null; // the keys' file's promise: a Set of the keys
+  const conceptFiles = new Map(); // key → its file's promise: [[place, concept, its words]]
   const situationFiles = new Map(); // key → its file's promise: [[place, situation, its words]]
   const englishFiles = new Map(); // letter → its file's promise: { more, whole }
+  const vocabularies = new Map(); // "concept keys|letters|keys" → the vocabulary, made once
+  const wordsAt = { concepts: new Map(), situations: new Map() }; // a place → its words (wordsOf), made once
 
-  const PAGE_VOCABULARY = vocabularyOf(data.synonyms, data.synonyms.map(wordsOf), 0, [], []);
-  const vocabularies = new Map(); // "letters|keys" → the vocabulary, made once
+  /** The words of the concept or situation at `place` (a file's entry): made once, though it is in
+   * the file of each of its words' keys. */
+  function placedWords(kind, place, entry) {
+    if (!wordsAt[kind].has(place)) wordsAt[kind].set(place, wordsOf(entry));
+    return wordsAt[kind].get(place);
+  }
 
-  /** The page's vocabulary with the English words of `letters` and the situations of `keys`
-   * (those whose files could be read: offline and not cached, the rest still answers). */
-  async function vocabularyWith(letters, keys) {
-    letters = [...new Set(letters)].sort();
-    keys = [...new Set(keys)].sort();
-    const [english, situations] = await Promise.all([Promise.all(letters.map(englishFile)), Promise.all(keys.map(situationFile))]);
-    const read = { letters: letters.filter((_, at) => english[at]), keys: keys.filter((_, at) => situations[at]) };
-    const id = `${read.letters.join("")}|${read.keys.join(" ")}`;
+  /** The keys of the concepts' files a query's words are in (of each spelling: a word's
+   * spelling rules may change its start), with the shorter keys of a term's shorter words ("kj",
+   * a word* of two letters), those that exist. */
+  function conceptKeysOf(query) {
+    const forms = foldedWords(query).flatMap(termForms);
+    const keys = forms.flatMap((form) => [...form].slice(0, KEY_LENGTH).map((_, at, letters) => wordKey(letters.slice(0, at + 1).join(""))));
+    return [...new Set(keys)].filter((key) => CONCEPT_KEYS.has(key));
+  }
+
+  /** The vocabulary of the concepts of `conceptKeys` with the English words of `letters` and the
+   * situations of `keys` (those whose files could be read: offline and not cached, the rest still
+   * answers). */
+  async function vocabularyWith(conceptKeys, letters, keys) {
+    [conceptKeys, letters, keys] = [conceptKeys, letters, keys].map((list) => [...new Set(list)].sort());
+    const [concepts, english, situations] = await Promise.all([
+      Promise.all(conceptKeys.map(conceptFile)),
+      Promise.all(letters.map(englishFile)),
+      Promise.all(keys.map(situationFile)),
+    ]);
+    const read = {
+      conceptKeys: conceptKeys.filter((_, at) => concepts[at]),
+      letters: letters.filter((_, at) => english[at]),
+      keys: keys.filter((_, at) => situations[at]),
+    };
+    const id = `${read.conceptKeys.join(" ")}|${read.letters.join("")}|${read.keys.join(" ")}`;
     if (vocabularies.has(id)) return vocabularies.get(id);
-    const concepts = [...data.synonyms];
-    const conceptWords = [...PAGE_VOCABULARY.conceptWords];
-    const whole = new Set(); // a concept with no word in the language is in each of its letters' files
+    const byPlace = new Map(); // a concept's place among all of them → [it, its words]
+    for (const entries of concepts.filter(Boolean)) for (const [place, concept, words] of entries) byPlace.set(place, [concept, words]);
     for (const file of english.filter(Boolean)) {
-      for (const [index, words] of file.more) {
-        concepts[index] = { ...concepts[index], words: [...concepts[index].words, ...words] };
-        conceptWords[index] = wordsOf(concepts[index]);
+      // a concept's English words of the letter, after the words it has (the concept may be in
+      // no file of the query's keys: the letter's file carries it)
+      for (const [place, words, concept] of file.more) {
+        const [had] = byPlace.get(place) || [concept];
+        const more = { ...had, words: [...had.words, ...words] };
+        byPlace.set(place, [more, wordsOf(more)]);
       }
-      for (const [conceptId, concept] of file.whole) {
-        if (whole.has(conceptId)) continue;
-        whole.add(conceptId);
-        concepts.push(concept);
-        conceptWords.push(wordsOf(concept));
-      }
+      // a concept with no word in the language is in each of its letters' files, whole
+      for (const [place, concept] of file.whole) if (!byPlace.has(place)) byPlace.set(place, [concept, wordsOf(concept)]);
     }
-    const placed = new Map(); // a situation's place among all of them → [it, its words]
-    for (const entries of situations.filter(Boolean)) for (const [place, situation, words] of entries) placed.set(place, [situation, words]);
-    const ordered = [...placed.keys()].sort((a, b) => a - b).map((place) => placed.get(place));
-    concepts.push(...ordered.map(([situation]) => situation));
-    conceptWords.push(...ordered.map(([, words]) => words));
-    const made = vocabularyOf(concepts, conceptWords, ordered.length, read.letters, read.keys);
+    const places = new Map(); // a situation's place among all of them → [it, its words]
+    for (const entries of situations.filter(Boolean)) for (const [place, situation, words] of entries) places.set(place, [situation, words]);
+    const ordered = (map) => [...map.keys()].sort((a, b) => a - b).map((place) => map.get(place));
+    const all = [...ordered(byPlace), ...ordered(places)];
+    const made = vocabularyOf(
+      all.map(([concept]) => concept),
+      all.map(([, words]) => words),
+      places.size,
+      read,
+    );
     vocabularies.set(id, made);
     return made;
+  }
+
+  /** A concepts' file: [[place, concept, its words]], or null where it cannot be read (then
+   * asked again next time). */
+  function conceptFile(key) {
+    if (!conceptFiles.has(key)) {
+      const file = io.fetchJson(siteUrl(data.concepts.url.replace("{k}", key)), [])
+        .then((entries) => entries.map(([place, concept]) => [place, concept, placedWords("concepts", place, concept)]))
+        .catch(() => {
+          conceptFiles.delete(key);
+          return null;
+        });
+      conceptFiles.set(key, file);
+    }
+    return conceptFiles.get(key);
   }
 
   /** A situations' file: [[place, situation, its words]], or null where it cannot be read (then
@@ -77,7 +125,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   function situationFile(key) {
     if (!situationFiles.has(key)) {
       const file = io.fetchJson(siteUrl(data.situations.url.replace("{k}", key)), [])
-        .then((entries) => entries.map(([place, situation]) => [place, { ...situation, situation: true }, wordsOf(situation)]))
+        .then((entries) => entries.map(([place, situation]) => [place, { ...situation, situation: true }, placedWords("situations", place, situation)]))
         .catch(() => {
           situationFiles.delete(key);
           return null;
@@ -103,20 +151,21 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
         return new Set();
       });
     const keys = await situationKeys;
-    return [...new Set(forms.map(situationKey))].filter((key) => keys.has(key));
+    return [...new Set(forms.map(wordKey))].filter((key) => keys.has(key));
   }
 
   /** `vocabulary` with the situations of a query's words added. */
   async function withSituations(query, vocabulary) {
     const keys = await situationKeysOf(query, vocabulary);
-    return vocabularyWith(vocabulary.letters, [...vocabulary.keys, ...keys]);
+    return vocabularyWith(vocabulary.conceptKeys, vocabulary.letters, [...vocabulary.keys, ...keys]);
   }
 
   /* The concepts' English words ("revoke", "penalty card": directors type them in every
    * language) are not on the page, where they were a third of its data: a file per first letter
    * (data.english) is fetched for a query word of that letter the language's own words leave
-   * unnamed.  It adds words to the concepts on the page (`more`: [index, words]) and the concepts
-   * with no word in the language (`whole`: [id, concept], in each of its letters' files). */
+   * unnamed.  It adds words to the concepts with words in the language (`more`: [place, words,
+   * the concept]) and the concepts with no word in the language (`whole`: [place, concept], in
+   * each of its letters' files). */
   function englishFile(letter) {
     if (!englishFiles.has(letter)) {
       const file = io.fetchJson(siteUrl(data.english.url.replace("{l}", letter)), {})
@@ -130,5 +179,5 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
     return englishFiles.get(letter);
   }
 
-  return { PAGE_VOCABULARY, vocabularyWith, situationKeysOf, situationFile, withSituations };
+  return { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations };
 }

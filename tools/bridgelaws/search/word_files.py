@@ -1,0 +1,239 @@
+"""The files ``search.js`` fetches when a query needs them, and how a word names its file: the
+term base's concepts and the situations by the first three letters of their words, the
+concepts' English words by first letter.
+
+A query word fits a word of the term base only when both start alike for three letters (or are
+the same shorter word: ``fit.js`` termFit, stemFit, situationFit), so the files of a query's
+words hold every concept and situation that can fit one of them.  Whatever a query counts over
+its vocabulary (how many concepts, and situations once it fetches its situations, hold each of
+its words: a word's rarity) is therefore counted over all of them, whichever files were fetched
+before or after: a file adds candidates for other words, never one for these.  The search page
+carries no concept; its size does not grow with the term base.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from bridgelaws.core import urls
+from bridgelaws.search.langmodel import fold
+from bridgelaws.search.vocabulary import Synonym, Vocabulary
+from bridgelaws.termbase import PREFIX
+
+
+def synonym_data(synonym: Synonym) -> dict[str, object]:
+    """A concept (or situation) as search.js reads it: its words, its laws with the governing one
+    first, and only what differs from the defaults."""
+    return {
+        "words": list(synonym.words),
+        "refs": list(synonym.refs),
+        # else its first word; a situation shows none
+        **({"note": synonym.note} if synonym.note != synonym.words[0] and not synonym.situation else {}),
+        **({"title": True} if synonym.title else {}),
+        # the laws in an edition that numbers them otherwise (2017 16C is 2007 16D)
+        **({"refsIn": {edition: list(laws) for edition, laws in synonym.elsewhere}} if synonym.elsewhere else {}),
+    }
+
+
+@dataclass(frozen=True)
+class FileKey:
+    """How the files fetched for a query word are keyed: the folded word's first ``length``
+    characters, each outside ``keep`` (a regex class's inside) as ``other``.  The search data
+    carries it (``fileKeys``), so the browser keys a query word by the same rule (text.js
+    fileKeyer)."""
+
+    length: int
+    keep: str
+    other: str
+
+    def of(self, folded: str) -> str:
+        return re.sub(f"[^{self.keep}]", self.other, folded[: self.length])
+
+    def data(self) -> dict[str, object]:
+        return {"length": self.length, "keep": self.keep, "other": self.other}
+
+
+# the situations and the printed forms, by a folded word's first three letters: a query word fits
+# a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
+WORD_FILES = FileKey(3, "a-z0-9", "_")
+ENGLISH_FILES = FileKey(1, "a-z", "0")  # the concepts' English words, by first letter
+
+
+def english_letter(word: str) -> str:
+    """The file a word's English form is in (ENGLISH_FILES): "Ärgerlich" → ``a``, "2NT" → ``0``."""
+    return ENGLISH_FILES.of(fold(word))
+
+
+# search.js wordsOf: a phrase's words are its runs of letters and digits ("kj:n" → "kj", "n"), a
+# term's with a prefix's "*" ("revok*")
+SPLIT_WORDS = re.compile(r"[\W_]+")
+TERM_WORDS = re.compile(r"[^\w*]+|_+")
+
+
+def situation_key(word: str) -> str:
+    """The situations' (and printed forms') file a folded word is in (WORD_FILES): "lahti" →
+    ``lah``, "ölü" → ``_l_``."""
+    return WORD_FILES.of(word)
+
+
+def situation_keys(phrases: Iterable[str], rewrite: Callable[[str], str] | None = None) -> set[str]:
+    """The files a situation is in: the key of each word of its phrases of WORD_FILES.length letters
+    or more, as search.js splits a phrase (``wordsOf``), as written and with each equivalent
+    phrase said as its group's first (``rewrite``, said_as_first's: the words the engine matches).
+    A query word fits such a word only by sharing its first three letters (``situationFit``,
+    ``stemFit``, ``termFit``), so the query word's file holds every situation it may name.  A
+    phrase of shorter words only is in the file of each of them (it is placed whole, each word
+    as typed)."""
+    keys: set[str] = set()
+    for phrase in phrases:
+        for said in (phrase, rewrite(fold(phrase))) if rewrite else (phrase,):
+            words = situation_words(said)
+            long = [word for word in words if len(word) >= WORD_FILES.length]
+            keys.update(situation_key(word) for word in long or words)
+    return keys
+
+
+def situation_words(phrase: str) -> list[str]:
+    """A phrase's words as search.js reads them (``wordsOf``): folded, its runs of letters and
+    digits ("KJ:n lähtö" → kj, n, lahto)."""
+    return [word for word in SPLIT_WORDS.split(fold(phrase)) if word]
+
+
+def packed_keys(keys: Iterable[str]) -> str:
+    """The situations' keys as their index file holds them: by their first two letters, each
+    followed by the third letters ("aan aiehk": aan, aie, aih, aik), a shorter key marked ``=``
+    ("=kj"); half the bytes of the keys listed (0.4 KB gzip for Finnish, not 0.8)."""
+    tokens: dict[str, str] = {}
+    for key in sorted(keys):
+        if len(key) < WORD_FILES.length:
+            tokens[f"={key}"] = ""
+        else:
+            tokens[key[:2]] = tokens.get(key[:2], "") + key[2:]
+    return " ".join(start + thirds for start, thirds in tokens.items())
+
+
+def situation_files(vocabulary: Vocabulary) -> dict[str, list[object]]:
+    """The language's situations by key (situation_key), each as [its place among all the
+    situations, the situation as search.js reads it]: a query fetches the files of its words'
+    keys, and the place keeps the order the same whichever files came first.  A first search of
+    two Finnish words fetched all 11.7 KB of them (gzip); its words' files are 1–7 KB."""
+    files: dict[str, list[object]] = {}
+    situations = [synonym for synonym in vocabulary.synonyms if synonym.situation]
+    rewrite = said_as_first(vocabulary)
+    for place, situation in enumerate(situations):
+        entry = [place, synonym_data(situation)]
+        for key in sorted(situation_keys(situation.words, rewrite)):
+            files.setdefault(key, []).append(entry)
+    return dict(sorted(files.items()))
+
+
+def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[str, dict[str, list[object]]]]:
+    """The concepts (not situations) in the language's own words, each at its place (its index
+    in the list: the order the engine ranks ties in), and, per first letter, what that letter's
+    ``english-<letter>.json`` adds: ``more``, [place, English words, the concept in its own
+    words] of a concept with words in the language (the concept too: it may be in no file the
+    query fetched); ``whole``, [place, concept] of a concept with no word in the language, as
+    the files would carry it, in the file of each of its words' letters, placed after the
+    others.  A query needs the English words only for a word the language's words leave
+    unnamed, and then one letter's."""
+    english, own = set(vocabulary.english), set(vocabulary.terms)
+    concepts: list[dict[str, object]] = []
+    wholes: list[tuple[Synonym, list[str]]] = []
+    letters: dict[str, dict[str, list[object]]] = {}
+
+    def add(letter: str, key: str, entry: object) -> None:
+        letters.setdefault(letter, {"more": [], "whole": []})[key].append(entry)
+
+    for synonym in (s for s in vocabulary.synonyms if not s.situation):
+        only = [w for w in synonym.words if w.removesuffix(PREFIX) in english and w.removesuffix(PREFIX) not in own]
+        kept = tuple(w for w in synonym.words if w not in only)
+        if not kept:
+            wholes.append((synonym, only))
+            continue
+        data = synonym_data(replace(synonym, words=kept))
+        for letter in dict.fromkeys(english_letter(w) for w in only):
+            add(letter, "more", [len(concepts), [w for w in only if english_letter(w) == letter], data])
+        concepts.append(data)
+    for place, (synonym, only) in enumerate(wholes, start=len(concepts)):
+        for letter in dict.fromkeys(english_letter(w) for w in only):
+            add(letter, "whole", [place, synonym_data(synonym)])
+    return concepts, dict(sorted(letters.items()))
+
+
+def said_as_first(vocabulary: Vocabulary) -> Callable[[str], str]:
+    """Folded text with each equivalent phrase (search.toml equivalents) as its group's first,
+    the longest phrase first, as ``rewrites.js`` saidAsFirst rewrites a term's words before
+    ``concepts.js`` matches them: the words a concept is matched by, for its files' keys (the
+    script's rewrite is the one the engine uses; this one only files the concepts, and a test
+    holds the two to the same answers)."""
+    rewrites = sorted(
+        (
+            (
+                len(other),
+                re.compile(rf"(?<![^\W_])(?:{phrase_pattern(other)})(?![^\W_])"),
+                f" {fold(first)} ",
+                fold(other.removesuffix(PREFIX)).split()[0],
+            )
+            for first, *others in vocabulary.equivalents
+            for other in others
+        ),
+        key=lambda rewrite: -rewrite[0],
+    )
+
+    def rewrite(folded: str) -> str:
+        for _, pattern, first, needs in rewrites:
+            if needs in folded:
+                folded = pattern.sub(first.replace("\\", r"\\"), folded)  # the phrase's words as written
+        return folded
+
+    return rewrite
+
+
+def phrase_pattern(phrase: str) -> str:
+    """A search.toml phrase as text.js ``alternatives`` matches it in folded text: its words
+    apart by any white space, a ``word*`` any word starting so."""
+    written = re.escape(fold(phrase.removesuffix(PREFIX)))
+    written = re.sub(r"(?:\\\s|\s)+", r"\\s+", written)
+    return written + r"[^\W\d_]*" if phrase.endswith(PREFIX) else written
+
+
+def concept_keys(concept: dict[str, object], vocabulary: Vocabulary, rewrite: Callable[[str], str]) -> set[str]:
+    """The files a concept (own_concepts') is in: the key of each word its terms are matched by
+    (``concepts.js`` wordsOf: folded, each equivalent phrase as its group's first: ``rewrite``,
+    said_as_first's), of three letters or more, and of the words that stand for one of them
+    inside a term of two (kin_words); the words of a term of shorter words only ("kj", "td"),
+    each.  A query word fits none of a term's shorter words unless it is that word, and a term
+    is placed only with its longer words too.  A ``word*``'s key is its start's."""
+    length = int(vocabulary.engine.get("carrying_length", WORD_FILES.length))  # type: ignore[call-overload]
+    kin = [[fold(word) for word in group] for group in vocabulary.kin_words]
+    keys: set[str] = set()
+    for entry in concept["words"]:  # type: ignore[attr-defined]
+        parts = [part for part in TERM_WORDS.split(rewrite(fold(str(entry)))) if part]
+        # as wordsOf counts a word of the vocabulary: "ab*" is three long
+        long = [part.removesuffix(PREFIX) for part in parts if len(part) >= length]
+        keys.update(situation_key(part) for part in long or [part.removesuffix(PREFIX) for part in parts])
+        if len(parts) >= 2:
+            for group in kin:
+                if any(situation_key(word) == situation_key(part) for word in group for part in long):
+                    keys.update(situation_key(word) for word in group)
+    return keys
+
+
+def concept_files(concepts: list[dict[str, object]], vocabulary: Vocabulary) -> dict[str, list[object]]:
+    """The concepts (own_concepts') by key (concept_keys), each as [its place, the concept]: a
+    query fetches the files of its words' keys, and the place keeps the order the same whichever
+    files came first."""
+    files: dict[str, list[object]] = {}
+    rewrite = said_as_first(vocabulary)
+    for place, concept in enumerate(concepts):
+        for key in sorted(concept_keys(concept, vocabulary, rewrite)):
+            files.setdefault(key, []).append([place, concept])
+    return dict(sorted(files.items()))
+
+
+def concepts_data(lang: str, files: Iterable[str]) -> dict[str, str]:
+    """Where search.js finds the language's concepts: a file per key ("{k}"), and the keys there
+    are (packed_keys)."""
+    return {"url": urls.search_concepts(lang), "keys": packed_keys(files)}
