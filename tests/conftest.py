@@ -180,7 +180,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as `make build` makes it (MkDocs, strict), built once per test run into a
     temporary folder.  Under pytest-xdist each worker is a session of its own: the first to ask
     builds it under a file lock in the folder the run's workers share, the others wait and use it
-    (and its failure, said once)."""
+    (and its failure, said once).
+
+    ``BRIDGELAWS_TEST_SITE``, when set, names a site built beforehand (``mkdocs build --strict
+    --site-dir DIR``) that is used instead, for running a few site tests again without building;
+    `make test` never sets it."""
+    given = os.environ.get("BRIDGELAWS_TEST_SITE")
+    if given:
+        folder = Path(given)
+        assert (folder / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={given} holds no built site"
+        return folder
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         out = tmp_path_factory.mktemp("site")
         failure = build_site(out)
