@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -136,12 +137,10 @@ RAM_DISK = Path("/dev/shm")
 RAM_DISK_ROOM = 1 << 30  # bytes free on it for a test's files, else the test's tmp_path
 
 
-@pytest.fixture
-def scratch(tmp_path: Path) -> Iterator[Path]:
-    """An empty folder for a test that writes the site's Markdown (3,000 files, 20 MB): on the
-    machine's RAM disk when it has one with room, where writing and deleting that many files costs
-    little (on a journalled disk it costs a third of generating them); else the test's tmp_path.
-    Removed after the test."""
+@contextmanager
+def scratch_folder(fallback: Path) -> Iterator[Path]:
+    """An empty folder on the machine's RAM disk when it has one with room, else ``fallback``;
+    removed afterwards."""
     if RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK) and shutil.disk_usage(RAM_DISK).free > RAM_DISK_ROOM:
         folder = Path(tempfile.mkdtemp(prefix="bridgelaws-test-", dir=RAM_DISK))
         try:
@@ -149,7 +148,17 @@ def scratch(tmp_path: Path) -> Iterator[Path]:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     else:
-        yield tmp_path
+        yield fallback
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Iterator[Path]:
+    """An empty folder for a test that writes the site's Markdown (3,000 files, 20 MB): on the
+    machine's RAM disk when it has one with room, where writing and deleting that many files costs
+    little (on a journalled disk it costs a third of generating them); else the test's tmp_path.
+    Removed after the test."""
+    with scratch_folder(tmp_path) as folder:
+        yield folder
 
 
 @pytest.fixture(scope="session")
@@ -180,11 +189,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as `make build` makes it (MkDocs, strict), built once per test run into a
     temporary folder.  Under pytest-xdist each worker is a session of its own: the first to ask
     builds it under a file lock in the folder the run's workers share, the others wait and use it
-    (and its failure, said once).  ``BRIDGELAWS_TEST_SITE=<folder>`` names a site already built
-    from this tree instead, for an inner loop of site tests (never set by ``make test``)."""
-    if prebuilt := os.environ.get("BRIDGELAWS_TEST_SITE"):
-        assert (Path(prebuilt) / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={prebuilt}: no site there"
-        return Path(prebuilt)
+    (and its failure, said once).
+
+    ``BRIDGELAWS_TEST_SITE``, when set, names a site built beforehand (``mkdocs build --strict
+    --site-dir DIR``) that is used instead, for running a few site tests again without building;
+    `make test` never sets it."""
+    given = os.environ.get("BRIDGELAWS_TEST_SITE")
+    if given:
+        folder = Path(given)
+        assert (folder / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={given} holds no built site"
+        return folder
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         out = tmp_path_factory.mktemp("site")
         failure = build_site(out)

@@ -1,8 +1,9 @@
 """Damaged sources and a damaged manifest: a clear message naming file and line, never a
 traceback, the other sources still built, and an exit status that says what was built.
 
-Each case copies ``content/`` to a temporary folder, damages one thing the way sources
-really arrive damaged, runs ``bridgelaws generate`` in-process and reads its stderr.
+Each case damages one thing the way sources really arrive damaged, in a copy of ``content/``
+(shared by the cases of its group, each damaging another file or manifest entry), runs
+``bridgelaws generate`` in-process and reads its stderr.
 Exit status: 0 built from every source, 1 built without the sources the errors name,
 2 nothing built.
 """
@@ -15,7 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ import pytest
 from bridgelaws import cli
 from bridgelaws.core.model import Document, Origin, ParseResult
 from bridgelaws.stage2_parse import load as load_module
+from conftest import scratch_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 SV = "sv-2007-laws-9-16.web.txt"
@@ -151,24 +153,87 @@ CASES: list[tuple[str, Damage, int, str]] = [
 ]
 
 
+# cases whose damages touch different files, or different entries of the manifest, share one
+# `generate`: each is still looked for at its own file and line, and each case of a group gives
+# the group's exit status alone (a warning never makes an error, and an error leaves out its
+# source whatever else is damaged)
+GROUPS: list[tuple[str, ...]] = [
+    ("missing file", "unknown parser", "binary file", "PDF instead of text"),
+    ("manifest entry without a parser", "empty file"),
+    ("manifest entry with an unknown language",),
+    ("two documents with one id",),
+    ("manifest not TOML",),
+    ("cp1252 file", "cp1250 file", "mojibake"),
+    ("truncated file", "laws out of order"),
+    ("law twice",),
+    ("law heading missing",),
+]
+GROUP_OF = {case: group for group in GROUPS for case in group}
+STATUS = {case[0]: case[2] for case in CASES}
+
+
+def test_the_groups_hold_every_case_once_each_with_the_status_of_its_group() -> None:
+    assert sorted(GROUP_OF) == sorted(STATUS) and sum(map(len, GROUPS)) == len(CASES)
+    for group in GROUPS:
+        assert len({STATUS[case] for case in group}) == 1, group
+
+
+def _copy_content(folder: Path) -> Path:
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("docs"))
+    return content
+
+
 @pytest.fixture
 def content(scratch: Path) -> Path:
-    folder = scratch / "content"
-    shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("docs"))
-    return folder
+    return _copy_content(scratch)
 
 
 def _generate(content: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    capsys.readouterr()
     status = cli.main(["--content", str(content), "generate"])
     return status, capsys.readouterr().err
 
 
+class DamagedGenerations:
+    """Each group's damages applied to one copy of ``content/`` and ``generate`` run on it, once
+    for the module, when the first of its cases asks: the content folder, exit status, stderr."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.done: dict[tuple[str, ...], tuple[Path, int, str]] = {}
+
+    def of(self, case: str, capsys: pytest.CaptureFixture[str]) -> tuple[Path, int, str]:
+        group = GROUP_OF[case]
+        if group not in self.done:
+            content = _copy_content(self.folder / str(GROUPS.index(group)))
+            for name, damage, _, _ in CASES:
+                if name in group:
+                    damage(content / "sources")
+            self.done[group] = (content, *_generate(content, capsys))
+        return self.done[group]
+
+
+@pytest.fixture(scope="module")
+def damaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DamagedGenerations]:
+    with scratch_folder(tmp_path_factory.mktemp("damaged")) as folder:
+        yield DamagedGenerations(folder)
+
+
+@pytest.mark.xdist_group("bad-input")  # the groups' generations are made once, on one worker
 @pytest.mark.parametrize(("case", "damage", "status", "message"), CASES, ids=[case[0] for case in CASES])
 def test_damage_gives_a_message_naming_file_and_line(
-    case: str, damage: Damage, status: int, message: str, content: Path, capsys: pytest.CaptureFixture[str]
+    case: str,
+    damage: Damage,
+    status: int,
+    message: str,
+    damaged: DamagedGenerations,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    damage(content / "sources")
-    code, err = _generate(content, capsys)
+    """The damage (with the others of its group, each on another file or manifest entry) gives
+    its message at a real file and line, no traceback, its exit status, and the undamaged
+    sources are built."""
+    content, code, err = damaged.of(case, capsys)
     assert "Traceback" not in err
     found = re.search(message, err)
     assert found, err

@@ -60,12 +60,14 @@ class InterfaceText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.lang = lang
         self.stack: list[tuple[str, bool]] = []  # (tag, counted)
+        self.left_out = 0  # the elements on the stack whose text is not counted
         self.parts: list[str] = []
         self.html_lang = ""
         self.links: list[dict[str, str]] = []
 
     def counted(self) -> bool:
-        return all(counted for _, counted in self.stack)
+        """Whether text here is counted: no element it is in is left out."""
+        return self.left_out == 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
@@ -76,12 +78,15 @@ class InterfaceText(HTMLParser):
         counted = tag not in ("script", "style", "template") and values.get("lang", self.lang) == self.lang
         if tag not in self.VOID:
             self.stack.append((tag, counted))
+            self.left_out += not counted
         if counted and self.counted():
             self.parts.extend(values[name] for name in ("title", "aria-label", "placeholder", "alt") if name in values)
 
     def handle_endtag(self, tag: str) -> None:
         while self.stack:
-            if self.stack.pop()[0] == tag:
+            popped, counted = self.stack.pop()
+            self.left_out -= not counted
+            if popped == tag:
                 break
 
     def handle_data(self, data: str) -> None:

@@ -26,15 +26,32 @@ function fileOf(site, url) {
   return path.join(site, decodeURIComponent(pathname.slice(ROOT.pathname.length)));
 }
 
-/** A fetch of the site's files, as a static server answers: 404 for a missing file. */
+// each file of a site as read the first time (null: missing), by its path: a built site does not
+// change while it is searched, and every new Pagefind instance fetches the same index files again,
+// as a page's do from the browser's cache
+const siteFiles = new Map();
+
+/** A file's bytes, or null where a static server answers 404. */
+async function siteFile(file) {
+  if (!siteFiles.has(file)) {
+    siteFiles.set(
+      file,
+      readFile(file).catch((error) => {
+        if (error.code === "ENOENT" || error.code === "EISDIR") return null;
+        siteFiles.delete(file);
+        throw error;
+      }),
+    );
+  }
+  return siteFiles.get(file);
+}
+
+/** A fetch of the site's files, as a static server answers: 404 for a missing file.  Each
+ * response has a copy of the bytes of its own. */
 function siteFetch(site) {
   return async (url) => {
-    try {
-      return new Response(await readFile(fileOf(site, url)), { status: 200 });
-    } catch (error) {
-      if (error.code === "ENOENT" || error.code === "EISDIR") return new Response("", { status: 404 });
-      throw error;
-    }
+    const bytes = await siteFile(fileOf(site, url));
+    return bytes === null ? new Response("", { status: 404 }) : new Response(bytes.slice(), { status: 200 });
   };
 }
 
@@ -61,7 +78,19 @@ async function pagefindOf(site, lang) {
     else delete globalThis.document;
   }
   await instance.init();
+  await loaded(instance);
   return instance;
+}
+
+/** Resolves once a Pagefind instance has loaded its index and WebAssembly.  Its `init()` resolves
+ * before that, and a search asked meanwhile waits in steps of 50 ms: on a page the instance made
+ * as the reader types has loaded by the time the query is searched; here, with no typing between
+ * queries, each search would wait a step.  This waits for the same moment, checked at every turn
+ * of the event loop; it changes nothing the instance answers. */
+async function loaded(instance) {
+  const primary = instance.fallback?.primary; // pagefind.js's main-thread instance (noWorker)
+  if (!primary || !("raw_ptr" in primary)) return; // another Pagefind: its search waits itself
+  while (primary.raw_ptr === null && !primary.initError) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The engine's I/O on a built site's folder (engine.js says what `io` is). */
