@@ -132,8 +132,8 @@ def styles(page: Any, names: list[str], states: list[str]) -> dict[str, list[lis
                 "() => document.querySelectorAll('.md-content [aria-describedby]').forEach((host) =>"
                 " host.dispatchEvent(new MouseEvent('mouseleave')))"
             )
-            if state == "pop-up shown":  # gone again (theme.js: after 250 ms)
-                page.wait_for_function("() => !document.querySelector('.md-tooltip2--active')")
+            if state == "pop-up shown":  # gone again, its element too (theme.js: after 250 ms)
+                page.wait_for_function("() => !document.querySelector('.md-tooltip2')")
     return seen
 
 
