@@ -33,16 +33,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from bench import firstvisit
 from bench import search as bench_search
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
 
 LIGHTHOUSE_DIR = Path(__file__).resolve().parent.parent / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
 PAGES = {
-    "landing": "",
-    "law": "fi/2007/13/",
-    "compare": "compare/13/?c=fi-1997,fi-2007",
-    # the search page of every language, with the first query bench.search measures
+    # every type of page bench.firstvisit measures (the 404 page, answered with status 404, is no
+    # page Lighthouse measures), the compare view with texts chosen, the term details, My notes,
+    # and the search page of every language with the first query bench.search measures
+    **{name: address for name, address in firstvisit.PAGES.items() if "search" not in name and "404" not in name},
+    "compare view (law 13, two texts)": "compare/13/?c=fi-1997,fi-2007",
+    "term details (fi, laws 40–49)": "fi/terms/40-49/",
+    "my notes": "fi/notes/",
     **{f"search {lang}": f"{lang}/search/?q={quote(query)}" for lang, query in bench_search.QUERIES.items()},
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
