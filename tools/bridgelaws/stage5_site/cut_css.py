@@ -167,6 +167,7 @@ def page_model(
     tags, words, attributes = _script_words(scripts)
     starts = [word for word in words if word.endswith("-")]
     words |= {name for name in css_classes if any(name.startswith(start) for start in starts)}
+    placed: set[tuple[tuple[str, ...], ...]] = set()
     model = BeautifulSoup("<html><body></body></html>", "html.parser")
     body = model.body
     assert body is not None
@@ -181,6 +182,12 @@ def page_model(
             return child
 
         for holder in page.select(holders):
+            # once per place alike: the same holder under the same ancestors among the same kinds
+            # of children gives a selector nothing new (a group's 30 pages are a few such places)
+            place = _place(holder)
+            if place in placed:
+                continue
+            placed.add(place)
             # as children (ol.search-results > li.search-result), as pairs (li > a), and nested
             for outer in sorted(tags):
                 holder.append(created(outer))
@@ -204,6 +211,19 @@ def page_model(
     return model
 
 
+def _kind(tag: Tag) -> tuple[str, ...]:
+    """An element as a selector may ask for it: its tag, and each attribute with its value."""
+    return (tag.name, *sorted(f"{name}={value}" for name, value in tag.attrs.items() if name != "id"))
+
+
+def _place(holder: Tag) -> tuple[tuple[str, ...], ...]:
+    """Where a script adds elements, as a selector may tell it from another: the holder and each
+    of its ancestors, and the kinds of the holder's children (``+`` and ``~`` reach them)."""
+    ancestry = [_kind(holder), *(_kind(parent) for parent in holder.parents if parent.name != "[document]")]
+    children = sorted({_kind(child) for child in holder.find_all(True, recursive=False)})
+    return (*ancestry, ("--children--",), *children)
+
+
 def _palette_values_on_body(page: BeautifulSoup) -> None:
     """The body with each colour attribute's values in every palette option, as a token list
     (the media query that chooses an option is not one of them)."""
@@ -218,8 +238,8 @@ def _palette_values_on_body(page: BeautifulSoup) -> None:
 
 
 class Model:
-    """The page model, with the elements of each class and of each tag: a selector is tried only
-    on the elements its last compound names (most fail on a class: a quick no)."""
+    """The page model, with the elements of each class, tag and attribute: a selector is tried
+    only on the elements its last compound names (most fail on a class: a quick no)."""
 
     def __init__(self, soup: BeautifulSoup, anywhere: tuple[Iterable[str], Iterable[str]] = ((), ())) -> None:
         self.soup = soup
@@ -234,8 +254,11 @@ class Model:
         self.anywhere = re.compile("|".join(parts) if parts else r"(?!)")
         self.by_class: dict[str, list[Tag]] = {}
         self.by_tag: dict[str, list[Tag]] = {}
+        self.by_attribute: dict[str, list[Tag]] = {}
         for tag in soup.find_all(True):
             self.by_tag.setdefault(tag.name, []).append(tag)
+            for attribute in tag.attrs:
+                self.by_attribute.setdefault(attribute, []).append(tag)
             for name in tag.get_attribute_list("class"):
                 if name:
                     self.by_class.setdefault(name, []).append(tag)
@@ -285,6 +308,9 @@ class Model:
             candidates = min((self.by_class.get(name, []) for name in names), key=len)
         elif tag:
             candidates = self.by_tag.get(tag.group(0).lower(), [])
+        elif asked := [name for name, _value in ATTRIBUTE_SELECTOR.findall(last)]:
+            # the elements of its rarest attribute ("[data-md-color-scheme~=slate]": the body)
+            candidates = min((self.by_attribute.get(name, []) for name in asked), key=len)
         else:
             candidates = list(self.soup.find_all(True))
         return any(pattern.match(element) for element in candidates)
