@@ -95,6 +95,7 @@ TO_WHOLE = """async (prefixes) => {
   return links.length;
 }"""
 PREFIXES = [group.prefix for group in cut_css.CUTS]
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))"
 
 
 # the prefix of the group whose cut stylesheets the page links
@@ -122,6 +123,7 @@ def styles(page: Any, names: list[str], states: list[str]) -> dict[str, list[lis
     seen = {}
     for width, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
+        page.evaluate(FRAMES)  # the page laid out again at its new width
         for state in states:
             action = STATES[state]
             page.evaluate(action)
@@ -135,6 +137,26 @@ def styles(page: Any, names: list[str], states: list[str]) -> dict[str, list[lis
             if state == "pop-up shown":  # gone again, its element too (theme.js: after 250 ms)
                 page.wait_for_function("() => !document.querySelector('.md-tooltip2')")
     return seen
+
+
+def compare(page: Any, address: str, kind: str, names: dict[str, list[str]], scheme: str) -> list[str]:
+    """The elements of the page at ``address`` whose styles differ under the cut and the whole
+    stylesheets, in each of its states."""
+    page.goto(address)
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
+    states = list(STATES) if kind in STATEFUL else ["as loaded"]
+    group = page.evaluate(GROUP_OF, PREFIXES)
+    cut = styles(page, names[group], states)
+    assert page.evaluate(TO_WHOLE, PREFIXES) == len(cut_css.CUT), kind
+    whole = styles(page, names[group], states)
+    differences = []
+    for state in cut:
+        assert [name for name, _ in cut[state]] == [name for name, _ in whole[state]], (kind, state)
+        differing = [name for (name, a), (_, b) in zip(cut[state], whole[state], strict=True) if a != b]
+        if differing:
+            differences.append(f"{kind}, {state}: {differing[:5]}")
+    return differences
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -151,19 +173,13 @@ def test_every_page_type_looks_the_same_with_its_cut_stylesheets(
     failures = []
     try:
         for kind, address in PAGES.items():
-            page.goto(base_url + address)
-            page.wait_for_load_state("load")
-            assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
-            states = list(STATES) if kind in STATEFUL else ["as loaded"]
-            group = page.evaluate(GROUP_OF, PREFIXES)
-            cut = styles(page, names[group], states)
-            assert page.evaluate(TO_WHOLE, PREFIXES) == len(cut_css.CUT), kind
-            whole = styles(page, names[group], states)
-            for state in cut:
-                assert [name for name, _ in cut[state]] == [name for name, _ in whole[state]], (kind, state)
-                differing = [name for (name, a), (_, b) in zip(cut[state], whole[state], strict=True) if a != b]
-                if differing:
-                    failures.append(f"{kind}, {state}: {differing[:5]}")
+            # a difference the cut makes is there each time; one seen once was the page caught
+            # between two layouts on a busy machine: a page that differs is compared once more
+            for _attempt in range(2):
+                differences = compare(page, base_url + address, kind, names, scheme)
+                if not differences:
+                    break
+            failures += differences
     finally:
         context.close()
     assert not failures, "\n".join(failures)
