@@ -159,12 +159,17 @@ def test_make_serve_runs_the_sites_own_server() -> None:
 def test_the_server_stops_at_a_signal_while_a_connection_waits(served: tuple[int, Path], signum: int) -> None:
     """Ctrl-C or a service manager's SIGTERM ends ``bridgelaws serve`` though a browser holds a
     connection it has sent nothing on yet (a preconnect: its thread waits for a request line), and
-    says nothing of a build: the server wrote nothing."""
+    says nothing of a build: the server wrote nothing.
+
+    The server starts with the signal's default action, as a command typed in a terminal does: a
+    job a non-interactive shell put in the background inherits SIGINT ignored, and a test run
+    started so would otherwise send Ctrl-C to a server that never hears it."""
     process = subprocess.Popen(
         [sys.executable, "-m", "bridgelaws.cli", "serve", "--site-dir", str(served[1]), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL),
     )
     assert process.stdout is not None
     port = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
