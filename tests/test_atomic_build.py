@@ -13,15 +13,11 @@ looks, and no process the build started is still running.
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import shutil
 import signal
 import subprocess
 import sys
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,57 +26,12 @@ import pytest
 
 from bridgelaws import cli
 from bridgelaws.core import atomic
-from conftest import ROOT
+from projects import TURKISH, make_project
 
 pytestmark = pytest.mark.site  # each case builds a site of its own
 
-KEPT_SOURCE = "tr-2017-laws-extract.blog.txt"
-KEPT_DOCUMENT = "tr-2017"  # its one document
 POLL_SECONDS = 0.01
 PATIENCE_SECONDS = 300  # how long to wait for a kill point or for the processes to end (never asserted)
-
-
-def _small_manifest(text: str) -> str:
-    head, *entries = text.split("[[source]]\n")
-    return head + "".join(f"[[source]]\n{entry}" for entry in entries if KEPT_SOURCE in entry)
-
-
-DEFINED = re.compile(r"^defined = (\[.*\])$", re.M)
-
-
-def _defined_in(text: str, kept: str) -> str:
-    """The term base's ``defined`` places in the kept document only: a place in a document the
-    manifest does not list is an error at its line (a term base of the whole corpus is mistaken
-    data for a project of one source)."""
-
-    def keep(match: re.Match[str]) -> str:
-        places = tomllib.loads(f"x = {match[1]}")["x"]
-        mine = [place for place in places if place["doc"] == kept]
-        return f"defined = {_inline(mine)}" if mine else ""
-
-    return DEFINED.sub(keep, text)
-
-
-def _inline(places: list[dict[str, str]]) -> str:
-    return (
-        "[" + ", ".join("{ " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in p.items()) + " }" for p in places) + "]"
-    )
-
-
-def make_project(folder: Path, *, own_overrides: bool = False) -> Path:
-    """A project with the Turkish source only; ``own_overrides``: a copy of the templates to plant in."""
-    shutil.copytree(ROOT / "content", folder / "content", ignore=shutil.ignore_patterns("docs", ".docs.*"))
-    manifest = folder / "content" / "sources" / "manifest.toml"
-    manifest.write_text(_small_manifest(manifest.read_text(encoding="utf-8")), encoding="utf-8")
-    concepts = folder / "content" / "terms" / "concepts.toml"
-    concepts.write_text(_defined_in(concepts.read_text(encoding="utf-8"), KEPT_DOCUMENT), encoding="utf-8")
-    shutil.copy(ROOT / "mkdocs.yml", folder)
-    if own_overrides:
-        shutil.copytree(ROOT / "overrides", folder / "overrides")
-    else:
-        (folder / "overrides").symlink_to(ROOT / "overrides")
-    (folder / "tools").symlink_to(ROOT / "tools")
-    return folder
 
 
 def previous_site(project: Path) -> None:
@@ -204,7 +155,7 @@ def test_a_killed_build_leaves_the_previous_site(kill: Kill, project: Path, caps
     docs = project / "content" / "docs"
     before_docs = snapshot(docs)
     # the build's generation changes pages, so a half-written content/docs would show
-    source = project / "content" / "sources" / KEPT_SOURCE
+    source = project / "content" / "sources" / TURKISH
     source.write_text(source.read_text(encoding="utf-8").replace("oyuncu", "OYUNCU"), encoding="utf-8")
     previous_site(project)
     before_site = snapshot(project / "site")

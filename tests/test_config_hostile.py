@@ -20,7 +20,7 @@ import pytest
 
 from bridgelaws.core import facts
 from conftest import ROOT
-from test_atomic_build import make_project
+from projects import make_project
 
 MARKUP = '<img src=x onerror="alert(1)">'
 
