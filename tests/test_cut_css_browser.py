@@ -8,7 +8,7 @@ contents' section in view) too.
 One page load per page and scheme: the styles are taken under the cut stylesheets, the page's
 links then pointed at the whole ones, and the styles taken again; the page compares them itself
 (a digest per element and pseudo-element) and names the elements that differ.  The search pages
-have their own such test (tests/test_search_browser.py), with their results shown.
+are compared with their results shown.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from conftest import PHONE
 
 DESKTOP = {"width": 1280, "height": 800}
 
-# a page of each type (the search pages are tests/test_search_browser.py's)
+# a page of each type
 PAGES = {
+    "search": "fi/search/?q=revokki",
+    "search, every language": "search/?q=revokki",
     "law": "fi/2007/16/",
     "law, long, with national notes": "fi/1997/12/",
     "PZBS point": "pl/2017/pzbs/25/",
@@ -43,10 +45,23 @@ PAGES = {
     "404": "sv/2007/45/",
 }
 
-# what a reader does that brings styles no page has as loaded (each at each width, on the
-# pages of STATEFUL: what they bring is the same chrome on every page)
-STATEFUL = {"law", "compare"}
+# what a reader does that brings styles no page has as loaded, each at each width: on a law page
+# and the compare view (what they bring is the same chrome on every page) and on the search pages
+SEARCH_STATES = ["as loaded", "field focused", "result focused", "drawer open"]
+STATES_OF = {
+    "law": ["as loaded", "pop-up shown", "drawer open", "scrolled down, then up a little"],
+    "compare": ["as loaded", "pop-up shown", "drawer open", "scrolled down, then up a little"],
+    "search": SEARCH_STATES,
+    "search, every language": SEARCH_STATES,
+}
+# what a page is waited for before its styles are taken, beyond its load: a search page's results
+READY = {
+    "search": "() => document.querySelector('[data-query=\"revokki\"]')",
+    "search, every language": "() => document.querySelector('[data-query=\"revokki\"]')",
+}
 STATES = {
+    "field focused": "() => document.getElementById('search-input').focus()",
+    "result focused": "() => document.querySelector('#search-results a, #search-by-language a').focus()",
     "as loaded": "() => {}",
     "pop-up shown": """() => { const term = document.querySelector('.md-content abbr[title], .md-content [title]');
                                if (term) term.dispatchEvent(new MouseEvent('mouseenter')); }""",
@@ -127,9 +142,13 @@ def styles(page: Any, names: list[str], states: list[str]) -> dict[str, list[lis
         for state in states:
             action = STATES[state]
             page.evaluate(action)
-            page.wait_for_timeout(50)  # a pop-up shows on the next frame
+            if state == "pop-up shown":  # it shows on a later frame
+                page.wait_for_function("() => document.querySelector('.md-tooltip2--active')")
             seen[f"{width}, {state}"] = page.evaluate(DIGESTS, names)
-            page.evaluate("() => { document.getElementById('__drawer').checked = false; window.scrollTo(0, 0); }")
+            page.evaluate(
+                "() => { document.getElementById('__drawer').checked = false; window.scrollTo(0, 0);"
+                " if (document.activeElement) document.activeElement.blur(); }"
+            )
             page.evaluate(
                 "() => document.querySelectorAll('.md-content [aria-describedby]').forEach((host) =>"
                 " host.dispatchEvent(new MouseEvent('mouseleave')))"
@@ -144,8 +163,11 @@ def compare(page: Any, address: str, kind: str, names: dict[str, list[str]], sch
     stylesheets, in each of its states."""
     page.goto(address)
     page.wait_for_load_state("load")
+    if kind in READY:
+        page.wait_for_function(READY[kind], timeout=30000)
+        page.wait_for_load_state("networkidle")
     assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
-    states = list(STATES) if kind in STATEFUL else ["as loaded"]
+    states = STATES_OF.get(kind, ["as loaded"])
     group = page.evaluate(GROUP_OF, PREFIXES)
     cut = styles(page, names[group], states)
     assert page.evaluate(TO_WHOLE, PREFIXES) == len(cut_css.CUT), kind

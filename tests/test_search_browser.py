@@ -16,7 +16,6 @@ fetches, preloads or shows loads the page with its query (``run_search``).
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import re
@@ -37,8 +36,7 @@ from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
-from bridgelaws.stage5_site import cut_css
-from conftest import PHONE, ROOT
+from conftest import ROOT
 from script_rules import ref_of_anchor
 from search_cases import (
     concept_queries,
@@ -540,84 +538,6 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
     first = phone.eval_on_selector("#search-results a", "a => a.getAttribute('href')")  # type: ignore[attr-defined]
     assert "/sv/2007/9/#9A" in first  # section 9A, at the provision that holds the word
     assert "q=p%C3%A5tala" in phone.url or "q=påtala" in phone.url  # type: ignore[attr-defined]
-
-
-# -- the search pages' stylesheet ------------------------------------------------------------------
-
-# Every element's computed style (and its ::before and ::after), for each property Material's
-# stylesheet sets: the search page under its cut stylesheet and under the whole one.
-COMPUTED_STYLES = """(properties) => [...document.querySelectorAll('*')].flatMap((node, i) =>
-  [null, '::before', '::after'].map((pseudo) => {
-    const style = getComputedStyle(node, pseudo);
-    return [i + ' ' + node.tagName + '#' + node.id + '.' + node.getAttribute('class') + (pseudo || ''),
-            properties.map((name) => name + ':' + style.getPropertyValue(name)).join(';')];
-  }))"""
-DESKTOP = {"width": 1280, "height": 800}
-STYLE_STATES = {
-    "as loaded": "() => {}",
-    "field focused": "() => document.getElementById('search-input').focus()",
-    "result focused": "() => document.querySelector('#search-results a, #search-by-language a').focus()",
-    "drawer open": "() => { document.getElementById('__drawer').checked = true; }",
-}
-
-
-SEARCH_PREFIX = "search-"  # the search pages' group of cut_css.CUTS
-
-
-def _fulfil_with(path: Path, route: object) -> None:
-    route.fulfill(path=path)  # type: ignore[attr-defined]
-
-
-@pytest.mark.parametrize(
-    ("address", "viewport", "scheme"),
-    [
-        ("fi/search/?q=revokki", PHONE, "light"),
-        ("fi/search/?q=revokki", DESKTOP, "light"),
-        ("search/?q=revokki", PHONE, "light"),
-        ("fi/search/?q=revokki", PHONE, "dark"),
-        ("search/?q=revokki", DESKTOP, "dark"),
-    ],
-)
-def test_the_search_page_looks_the_same_with_its_cut_stylesheet(
-    browser: object, base_url: str, site: Path, address: str, viewport: dict[str, int], scheme: str
-) -> None:
-    """bridgelaws.stage5_site.cut_css keeps the rules that can match a search page: every
-    element the page shows, in each of these states and in either colour scheme (a device set
-    to light or dark), computes the same style as with the whole stylesheets (Material's, its
-    palette's and the site's)."""
-    wholes = [next((site / cut_css.STYLESHEETS).glob(pattern)) for pattern in cut_css.CUT]
-    declared = " ".join(whole.read_text(encoding="utf-8") for whole in wholes)
-    cuts = [whole.parent / (SEARCH_PREFIX + whole.name) for whole in wholes]
-    cut_declared = " ".join(cut.read_text(encoding="utf-8") for cut in cuts)
-    # every property either sheet sets, but of the custom ones only those the cut sheet keeps:
-    # the others are read by nothing (css_rules.drop_unread_properties), so style nothing
-    properties = sorted(
-        set(re.findall(r"[{;](-?[a-zA-Z][\w-]*):", declared)) | set(re.findall(r"[{;](--[\w-]+):", cut_declared))
-    )
-    seen: dict[str, dict[str, list[list[str]]]] = {}
-    for stylesheet in ("cut", "whole"):
-        # no service worker: its "kept for offline" line comes when the caching is done, in one
-        # run and not the other on a loaded machine (an element more, not a style less)
-        context = browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[attr-defined]
-        page = context.new_page()
-        page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
-        for whole in wholes if stylesheet == "whole" else []:
-            # Playwright passes (route, request) to a handler taking two: the path is bound by partial
-            page.route(f"**/{SEARCH_PREFIX}{whole.name}", functools.partial(_fulfil_with, whole))
-        page.goto(base_url + address)
-        page.wait_for_function("() => document.querySelector('[data-query=\"revokki\"]')", timeout=30000)
-        page.wait_for_load_state("networkidle")
-        assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
-        seen[stylesheet] = {}
-        for state, action in STYLE_STATES.items():
-            page.evaluate(action)
-            seen[stylesheet][state] = page.evaluate(COMPUTED_STYLES, properties)
-        context.close()
-    for state in STYLE_STATES:
-        cut, full = seen["cut"][state], seen["whole"][state]
-        assert [name for name, _style in cut] == [name for name, _style in full], state
-        differing = [name for (name, style), (_name, other) in zip(cut, full, strict=True) if style != other]
-        assert not differing, f"{state}: {differing[:5]}"
 
 
 # -- the first query's weight ------------------------------------------------------------------
