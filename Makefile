@@ -81,11 +81,13 @@ lint: install
 
 ## test: every test — lint, parsers, golden files, conservation, site build, links, export, browser, HTML —
 ## on two workers more than the machine has cores (pytest-xdist: the browser tests wait more than they
-## compute, two workers kept two cores about half busy); the site is built once for all workers, and
-## tests sharing an expensive fixture stay on one worker (--dist loadgroup)
+## compute, two workers kept two cores about half busy); the site is built once for all workers, in the
+## background from the first test that needs it, tests sharing an expensive fixture stay on one worker
+## (--dist loadgroup), and the tests run in conftest's order (--no-loadscope-reorder: those that need no
+## site first, while it builds, then the longest)
 WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 2 )))
 test: install browser node vnu lint
-	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup
+	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache

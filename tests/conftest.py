@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -171,25 +174,82 @@ def source_text(file: str) -> str:
     return (SOURCES / file).read_text(encoding="utf-8")
 
 
-def build_site(out: Path) -> str:
-    """Build the site as `make build` does (MkDocs, strict) into ``out``; MkDocs' complaint, or "" when built."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    return f"mkdocs build --strict failed:\n{run.stderr[-4000:]}" if run.returncode else ""
+# -- the site, built once per run: started in the background as soon as a test that needs it is
+# collected, so that the tests that need none run meanwhile -----------------------------------
+
+SITE_WAIT_SECONDS = 0.5
+
+
+def _run_folder(config: pytest.Config) -> Path:
+    """The run's temporary folder, shared by its pytest-xdist workers (each is a session of its own,
+    in a folder of its own below it)."""
+    base: Path = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def start_site_build(config: pytest.Config) -> None:
+    """Start building the site into the run's folder, unless a worker of the run has: a process of
+    its own (tests/sitebuild.py), which outlives the worker that started it and writes the outcome."""
+    shared = _run_folder(config)
+    with FileLock(str(shared / "site.lock")):
+        if (shared / "site.pid").exists():
+            return
+        build = subprocess.Popen(
+            [
+                sys.executable,
+                str(Path(__file__).with_name("sitebuild.py")),
+                str(shared / "site"),
+                str(shared / "site.outcome"),
+            ],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            process_group=0,  # MkDocs and Pagefind with it: the run ends them all (pytest_sessionfinish)
+        )
+        (shared / "site.pid").write_text(str(build.pid), encoding="utf-8")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not yet waited for, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def wait_for_site(config: pytest.Config) -> Path:
+    """The site the run's build made, once it is made; its failure, said by every test that needs it."""
+    shared = _run_folder(config)
+    outcome, pid = shared / "site.outcome", int((shared / "site.pid").read_text(encoding="utf-8"))
+    while not outcome.exists():
+        if not _alive(pid) and not outcome.exists():
+            pytest.fail("the site's build (tests/sitebuild.py) ended without an outcome")
+        time.sleep(SITE_WAIT_SECONDS)
+    failure = outcome.read_text(encoding="utf-8")
+    assert not failure, failure
+    return shared / "site"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if not os.environ.get("BRIDGELAWS_TEST_SITE") and any(item.get_closest_marker("site") for item in session.items):
+        start_site_build(session.config)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's build ended with the run (a run stopped early does not leave it writing)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("BRIDGELAWS_TEST_SITE"):
+        return
+    shared = _run_folder(session.config)
+    if (shared / "site.pid").exists() and not (shared / "site.outcome").exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.killpg(int((shared / "site.pid").read_text(encoding="utf-8")), signal.SIGTERM)
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `make build` makes it (MkDocs, strict), built once per test run into a
-    temporary folder.  Under pytest-xdist each worker is a session of its own: the first to ask
-    builds it under a file lock in the folder the run's workers share, the others wait and use it
-    (and its failure, said once).
+def site(request: pytest.FixtureRequest) -> Path:
+    """The site as `make build` makes it (MkDocs, strict), built once per test run into the run's
+    temporary folder (start_site_build), and its failure said once per worker.
 
     ``BRIDGELAWS_TEST_SITE``, when set, names a site built beforehand (``mkdocs build --strict
     --site-dir DIR``) that is used instead, for running a few site tests again without building;
@@ -199,19 +259,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         folder = Path(given)
         assert (folder / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={given} holds no built site"
         return folder
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        out = tmp_path_factory.mktemp("site")
-        failure = build_site(out)
-        assert not failure, failure
-        return out
-    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, above each worker's own
-    out, outcome = shared / "site", shared / "site.outcome"
-    with FileLock(str(shared / "site.lock")):
-        if not outcome.exists():
-            outcome.write_text(build_site(out), encoding="utf-8")
-    failure = outcome.read_text(encoding="utf-8")
-    assert not failure, failure
-    return out
+    start_site_build(request.config)  # a test collected otherwise than by the run (none yet) still finds it
+    return wait_for_site(request.config)
 
 
 # -- the built site in headless Debian Chromium (Playwright cannot download browsers here) --
