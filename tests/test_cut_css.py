@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from bridgelaws.stage5_site import css_rules, cut_css
+from bridgelaws.stage5_site import css_match, css_rules, cut_css
 
 PAGE = """<html lang="fi"><body data-md-color-scheme="default">
 <header class="md-header"><label class="md-header__button" for="__drawer"></label></header>
@@ -20,8 +20,8 @@ PAGE = """<html lang="fi"><body data-md-color-scheme="default">
 SCRIPT = 'const item = element("li", "search-result md-button"); item.append(document.createElement("mark"));'
 
 
-def model() -> cut_css.Model:
-    return cut_css.Model(cut_css.page_model([PAGE], [SCRIPT]))
+def model() -> css_match.Model:
+    return css_match.Model(cut_css.page_model([PAGE], [SCRIPT]))
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def model() -> cut_css.Model:
     ],
 )
 def test_a_selector_is_loosened_to_any_state_of_the_page(selector: str, loose: str) -> None:
-    assert cut_css.loosen(selector) == loose
+    assert css_match.loosen(selector) == loose
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,22 @@ def test_a_selector_is_loosened_to_any_state_of_the_page(selector: str, loose: s
         (".md-search__overlay", False),
         ("body>.md-header", True),
         ("html :is(.md-tabs,.md-header)", True),
+        # what the compounds before the last ask of the element's ancestors, and of their siblings
+        ("main .md-typeset #search-input", True),
+        (".md-header .search-page-form", False),  # both classes are there, not one in the other
+        ("header .md-content", False),
+        (".md-header>.md-header__button", True),
+        (".md-header+main .search-page-form", True),  # a sibling of an ancestor
+        (".md-header~main>.md-content", True),
+        (".md-header+main .md-header__button", False),
+        (".search-page-form+#search-results .search-result", True),
+        ("[data-md-color-scheme~=default] .md-content", True),  # one word of an attribute's value
+        ("[data-md-color-scheme~=slate] .md-content", False),
+        # what :has() asks for is somewhere in the model, or the selector cannot match
+        ("body:has(.search-page-form) .md-header__button", True),
+        ("body:has(.not-found-page) .md-header__button", False),
+        ('.md-content:has(input[data-column="5"]) li', False),
+        (".md-typeset:has(> form) mark", True),
     ],
 )
 def test_a_selector_is_kept_when_it_can_match_the_page_or_what_its_scripts_add(selector: str, kept: bool) -> None:
@@ -110,7 +126,7 @@ def test_either_schemes_rules_are_kept_when_the_page_offers_both(
     selector: str, with_palette: bool, without: bool
 ) -> None:
     offered = PAGE.replace('<header class="md-header">', '<header class="md-header">' + PALETTE)
-    assert cut_css.Model(cut_css.page_model([offered], [SCRIPT])).may_match(selector) is with_palette
+    assert css_match.Model(cut_css.page_model([offered], [SCRIPT])).may_match(selector) is with_palette
     assert model().may_match(selector) is without
 
 
@@ -138,7 +154,7 @@ def test_what_the_scripts_make_is_a_child_of_the_list_and_of_each_other(selector
     script = 'const item = element("li", "search-result search-result--" + hit.origin);'
     script += ' item.append(element("span", "search-result__head"), document.createElement("mark"));'
     css_classes = ["search-result--synonym", "search-result--provision", "search-result__head"]
-    assert cut_css.Model(cut_css.page_model([PAGE], [script], css_classes)).may_match(selector) is kept
+    assert css_match.Model(cut_css.page_model([PAGE], [script], css_classes)).may_match(selector) is kept
 
 
 # a page of each group, and the group's prefix
@@ -206,7 +222,7 @@ TOGGLES = [
 
 @pytest.mark.parametrize(("script", "selector", "kept"), TOGGLES)
 def test_a_class_a_script_sets_on_the_page_may_be_on_any_element(script: str, selector: str, kept: bool) -> None:
-    model = cut_css.Model(cut_css.page_model([PAGE], [script]), cut_css.anywhere([script]))
+    model = css_match.Model(cut_css.page_model([PAGE], [script]), cut_css.anywhere([script]))
     assert model.may_match(selector) is kept
 
 

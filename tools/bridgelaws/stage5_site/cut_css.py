@@ -16,15 +16,12 @@ A rule is kept when one of its selectors, loosened, matches an element of a page
   create (``element("li", …)``, ``createElement("div")``), nested in the places they add them
   (:attr:`Cut.holders`), each with every class-like word of the scripts' strings
   (``search-more md-button``, ``md-tooltip2--active``) and the attributes they set;
-* a selector is loosened so that it matches whenever it could in some state of the page:
-  pseudo-elements (``::before``), states (``:hover``, ``:checked``, ``:focus-visible``) and
-  ``:not(…)`` match anything, so ``.md-nav__link:not(.md-nav__link--active):hover`` is
-  kept when the page has an ``.md-nav__link``;
+* a selector is loosened so that it matches whenever it could in some state of the page
+  (states, pseudo-elements and ``:not(…)`` match anything: :mod:`.css_match` says how);
 * the palette's script sets the body's colour attributes (``data-md-color-scheme``, …) to those
   of the light/dark option in force: the model's body carries every option's value at once
-  (``data-md-color-scheme="default slate"``) and a selector on one value asks for it among them
-  (``[data-md-color-scheme=slate]`` → ``[data-md-color-scheme~=slate]``), so both schemes'
-  rules are kept;
+  (``data-md-color-scheme="default slate"``) and a selector on one value asks for it among them,
+  so both schemes' rules are kept;
 * a selector the matcher (soupsieve) cannot read is kept.
 
 At-rules: ``@media`` and ``@supports`` keep the rules inside them that are kept (and go when
@@ -54,13 +51,13 @@ from pathlib import Path
 from bs4 import BeautifulSoup, Tag
 from bs4.element import AttributeValueList
 
+from bridgelaws.stage5_site.css_match import CLASS_NAME, Model
 from bridgelaws.stage5_site.css_rules import (
     drop_unread_properties,
     map_style_rules,
     read_properties,
     selectors,
 )
-from bridgelaws.stage5_site.css_rules import top_level as _top_level
 
 STYLESHEETS = "assets/stylesheets"
 SCRIPTS = "assets/javascripts"
@@ -70,57 +67,7 @@ SCRIPTS = "assets/javascripts"
 # page a part of it
 CUT = ("main.*.min.css", "palette.*.min.css", "laws.css")
 
-# States and pseudo-elements: a selector with them may match some time, so they match always.
-PSEUDO = re.compile(
-    r"::?(?:before|after|first-line|first-letter|marker|placeholder|selection|backdrop|"
-    r"-webkit-[a-z-]+|-moz-[a-z-]+|-ms-[a-z-]+)(?![\w-])(?:\([^()]*\))?"
-    r"|:(?:hover|focus|focus-visible|focus-within|active|visited|link|any-link|target|checked|"
-    r"disabled|enabled|indeterminate|valid|invalid|required|optional|placeholder-shown|"
-    r"read-only|read-write|autofill|empty|defined|popover-open|modal|fullscreen)(?![\w-])"
-)
-ANYTHING = ":is(*)"
-# the body's colour attributes, set from the palette's options (``[data-md-color-scheme=slate]``)
-PALETTE_ATTRIBUTE = re.compile(r"\[\s*(data-md-color-[\w-]+)\s*=")
 PALETTE_OPTIONS = "[data-md-component=palette] input"
-# a class in a selector or stylesheet: ".md-nav__link", ".-webkit-x"
-CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
-# an attribute selector asking for the attribute ([for]) or for one value of it ([dir=rtl]); one
-# asking for a part of its value ([href^=http], [data-md-color-scheme~=slate]) by its name alone
-ATTRIBUTE_SELECTOR = re.compile(
-    r"\[\s*([\w-]+)\s*(?:=\s*((?:\"[^\"]*\"|'[^']*'|[\w-]+))\s*(?:i\s*)?\]|[~|^$*]=[^\]]*\]|\])"
-)
-QUOTES = "\"'"
-
-
-# -- reading the stylesheet ----------------------------------------------------------------------
-
-
-# -- what a search page is -----------------------------------------------------------------------
-
-
-def loosen(selector: str) -> str:
-    """The selector matching whenever the original could, in any state of the page."""
-    out = []
-    i = 0
-    while i < len(selector):
-        if selector.startswith(":not(", i):
-            depth, j = 0, i + 4
-            while j < len(selector):
-                depth += {"(": 1, ")": -1}.get(selector[j], 0)
-                j += 1
-                if depth == 0:
-                    break
-            out.append(ANYTHING)
-            i = j
-            continue
-        found = PSEUDO.match(selector, i)
-        if found:
-            out.append(ANYTHING)
-            i = found.end()
-            continue
-        out.append(selector[i])
-        i += 1
-    return PALETTE_ATTRIBUTE.sub(r"[\1~=", "".join(out))
 
 
 # a class a script sets on an element it finds: classList.add("is-open"), .toggle("x", on)
@@ -235,85 +182,6 @@ def _palette_values_on_body(page: BeautifulSoup) -> None:
             if name.startswith("data-md-color-") and name != "data-md-color-media":
                 values = str(body.get(name, "")).split()
                 body[name] = " ".join(dict.fromkeys([*values, str(value)]))
-
-
-class Model:
-    """The page model, with the elements of each class, tag and attribute: a selector is tried
-    only on the elements its last compound names (most fail on a class: a quick no)."""
-
-    def __init__(self, soup: BeautifulSoup, anywhere: tuple[Iterable[str], Iterable[str]] = ((), ())) -> None:
-        self.soup = soup
-        # the classes and attributes a script may set on any element (:func:`anywhere`): a
-        # selector's part asking for one matches anything (".md-header--shadow", "[hidden]",
-        # "[role=tooltip]" → ":is(*)")
-        classes, attributes = (sorted(set(names)) for names in anywhere)
-        parts = [
-            *(r"\." + re.escape(name) + r"(?![\w-])" for name in classes),
-            *(r"\[\s*" + re.escape(name) + r"\s*(?:[~|^$*]?=[^\]]*)?\]" for name in attributes),
-        ]
-        self.anywhere = re.compile("|".join(parts) if parts else r"(?!)")
-        self.by_class: dict[str, list[Tag]] = {}
-        self.by_tag: dict[str, list[Tag]] = {}
-        self.by_attribute: dict[str, list[Tag]] = {}
-        for tag in soup.find_all(True):
-            self.by_tag.setdefault(tag.name, []).append(tag)
-            for attribute in tag.attrs:
-                self.by_attribute.setdefault(attribute, []).append(tag)
-            for name in tag.get_attribute_list("class"):
-                if name:
-                    self.by_class.setdefault(name, []).append(tag)
-        self.classes = set(self.by_class)
-        # each attribute's name, and name=value ("dir=ltr"): [dir=rtl] fails on a quick no too
-        self.attributes = {
-            item
-            for tag in self.soup.find_all(True)
-            for name, value in tag.attrs.items()
-            for item in (name, *(f"{name}={word}" for word in (value if isinstance(value, list) else [value])))
-        }
-        self.known: dict[str, bool] = {}
-
-    def may_match(self, selector: str) -> bool:
-        loose = self.anywhere.sub(ANYTHING, loosen(selector))
-        if loose not in self.known:
-            self.known[loose] = self._matches(loose)
-        return self.known[loose]
-
-    def _matches(self, loose: str) -> bool:
-        outside = re.sub(r"\([^()]*\)", "", loose)  # :is(.a,.b) needs neither
-        if any(name not in self.classes for name in CLASS_NAME.findall(outside)):
-            return False
-        for name, value in ATTRIBUTE_SELECTOR.findall(outside):
-            if (name if not value else f"{name}={value.strip(QUOTES)}") not in self.attributes:
-                return False
-        cuts = list(_top_level(loose, " >+~"))
-        last = re.sub(r"\([^()]*\)", "", loose[cuts[-1] + 1 :] if cuts else loose)
-        names = CLASS_NAME.findall(last)
-        tag = re.match(r"[a-zA-Z][\w-]*", last)
-        if not names and not tag and "#" not in last and cuts:
-            # the last compound names no class or tag (".footnote>ol>li>:first-child"): the
-            # selector is taken to match where the part before it does, which keeps more, never less
-            end = cuts[-1]
-            while end - 1 in cuts:
-                end -= 1
-            return self.may_match(loose[:end])
-        try:
-            pattern = self.soup.css.compile(loose)
-        except Exception:  # soupsieve cannot read it: keep it
-            return True
-        ids = re.findall(r"#(-?[_a-zA-Z][\w-]*)", last)
-        candidates: list[Tag]
-        if ids:
-            candidates = list(self.soup.find_all(id=ids[0]))
-        elif names:  # the elements of its rarest class
-            candidates = min((self.by_class.get(name, []) for name in names), key=len)
-        elif tag:
-            candidates = self.by_tag.get(tag.group(0).lower(), [])
-        elif asked := [name for name, _value in ATTRIBUTE_SELECTOR.findall(last)]:
-            # the elements of its rarest attribute ("[data-md-color-scheme~=slate]": the body)
-            candidates = min((self.by_attribute.get(name, []) for name in asked), key=len)
-        else:
-            candidates = list(self.soup.find_all(True))
-        return any(pattern.match(element) for element in candidates)
 
 
 # -- writing the stylesheet ----------------------------------------------------------------------
