@@ -107,12 +107,9 @@ export function siteIo(site, strings) {
   };
 }
 
-/** A language's search page's data (#search-data) in a built site. */
+/** A language's search page's data (the file beside the page, urls.search_data) in a built site. */
 export async function pageData(site, lang) {
-  const html = await readFile(path.join(site, lang, "search", "index.html"), "utf8");
-  const match = /<script type="application\/json" id="search-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error(`no search data in ${lang}/search/`);
-  return JSON.parse(match[1]);
+  return JSON.parse(await readFile(path.join(site, lang, "search", "data.json"), "utf8"));
 }
 
 /** A new engine of a language's search page on a built site, as a page load makes it;
