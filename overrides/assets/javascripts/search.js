@@ -9,7 +9,7 @@
  *    engine runs on the page and under Node (tests/js/).
  *  - search/page/: the page: its data and form (page-data.js), the browser's I/O
  *    (browser-io.js), results as DOM (render.js) and a language's search page (language-page.js).
- * /search/ (#search-detect) runs search-anywhere.js, which imports the engine, the rendering and
+ * /search/ runs search-anywhere.js, which imports the engine, the rendering and
  * the language detection (search/engine/detect.js) from here: the query's language, or each
  * likely language side by side.
  *

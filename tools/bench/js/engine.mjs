@@ -1,5 +1,5 @@
 /* The search engine the search pages run (overrides/assets/javascripts/search/engine/), under Node
- * on a built site: the search page's data from its <script id="search-data">, the site's files
+ * on a built site: the search page's data from its data.json, the site's files
  * read from its folder, and Pagefind's own pagefind.js from the site with a `fetch` that reads
  * the folder too.  No mock: the same index, the same WebAssembly, the same engine. */
 import { readFile } from "node:fs/promises";
