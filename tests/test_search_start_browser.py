@@ -225,3 +225,20 @@ def test_an_engine_that_cannot_be_fetched_is_said_and_the_form_still_submits(
     watched.page.wait_for_url(re.compile(r"/fi/search/\?q=revokki(&|$)"))
     # which says again, the engine still missing, why no results come
     watched.page.wait_for_function(STATUS_STARTS, arg=failed)
+
+
+def test_the_edition_in_the_address_is_chosen_at_once_and_the_readers_choice_kept(
+    watched: Watched, base_url: str
+) -> None:
+    """The form shows the address's edition before the engine is there; an edition the reader
+    chooses while it loads is the one searched, not the address's again."""
+    held = Held(watched.page, "**/assets/javascripts/search.js")
+    watched.open(f"{base_url}fi/search/?edition=2007")
+    assert watched.page.is_checked("input[name=edition][value='2007']")
+    watched.page.check("input[name=edition][value='1997']")
+    watched.page.fill("#search-input", "kilpailunjohtaja")
+    watched.page.wait_for_function(DATA_FETCHED)
+    held.release()
+    hrefs = finished(watched.page, "kilpailunjohtaja")
+    assert hrefs and all(href.startswith("/fi/1997/") for href in hrefs), hrefs
+    assert parse_qs(urlsplit(watched.page.url).query)["edition"] == ["1997"]

@@ -66,7 +66,13 @@ form.addEventListener("submit", (event) => {
   sayLoading();
 });
 
-const query = new URLSearchParams(location.search).get("q");
+// the form as the address asks (?q=…&edition=…), before the engine: what the reader changes
+// meanwhile is theirs
+const address = new URLSearchParams(location.search);
+const edition = address.get("edition");
+const radio = edition && form.querySelector(`input[name=edition][value="${CSS.escape(edition)}"]`);
+if (radio) radio.checked = true;
+const query = address.get("q");
 if (query) {
   input.value = query;
   asked = true;
