@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.core import facts
+from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
 
 DRIVER = Path(__file__).resolve().parent / "js" / "driver.mjs"
@@ -111,11 +110,9 @@ def heldout_group(name: str) -> pytest.MarkDecorator:
 
 
 def search_data(site: Path, lang: str) -> dict[str, object]:
-    """A language's search page's data (its ``<script id="search-data">``) in a built site."""
-    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
-    found = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
-    assert found, f"no search data in {lang}/search/"
-    return json.loads(found.group(1))  # type: ignore[no-any-return]
+    """A language's search page's data (the file beside the page, ``urls.search_data``) in a
+    built site; /search/'s for the default language."""
+    return json.loads((site / urls.search_data(lang)).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def search_concepts(site: Path, lang: str) -> list[dict[str, object]]:
@@ -139,7 +136,7 @@ class Detected:
 
 def detect_in_node(data: dict[str, object], queries: list[str], words: list[str] | None = None) -> Detected:
     """``detectLanguage`` of each query and ``modelScores`` of each folded word, on ``data``
-    (a /search/ page's #search-detect)."""
+    (/search/'s data: ``search_data(site, "en")``)."""
     if NODE is None:
         raise RuntimeError("node not found: run `make test` (it installs Debian's nodejs)")
     run = subprocess.run(

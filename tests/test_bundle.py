@@ -1,5 +1,7 @@
 """The built search.js carries its modules inside it (stage5_site/bundle.py): the same exports,
-each module given what it imports, an import from outside the folder kept, nothing renamed."""
+each module given what it imports, an import from outside the folder kept, nothing renamed, and a
+module that awaits at its top level (page-data.js awaits the page's data) finished before its
+importers run."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ MODULES = {
     'export { base, where } from "./search/b.js";\n'
     "export const four = double(2);\n",
     "search/a.js": 'import { base } from "./b.js";\nexport function twice(n) {\n  return n * base;\n}\n',
-    "search/b.js": 'import { outside } from "../refs.js";\nexport const base = 2 * outside;\n'
+    "search/b.js": 'import { outside } from "../refs.js";\n'
+    "export const base = 2 * (await new Promise((resolve) => setTimeout(() => resolve(outside), 10)));\n"
     "export const where = import.meta.url;\n",
 }
 

@@ -7,7 +7,6 @@ data the build writes."""
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 import zlib
 
@@ -41,11 +40,7 @@ def vocabulary() -> dict[str, Vocabulary]:
 @pytest.fixture(scope="module")
 def data(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, object]:
     """What /search/ carries, as the build writes it (with the term base)."""
-    page = pages.search_chooser_page(corpus, vocabulary)
-    found = re.search(r'id="search-detect">(.*?)</script>', "\n".join(page.body), re.S)
-    assert found
-    loaded: dict[str, object] = json.loads(found.group(1))
-    return loaded
+    return pages.chooser_data(corpus, vocabulary)
 
 
 def decided(data: dict[str, object], queries: list[str]) -> list[str | list[str]]:

@@ -299,13 +299,15 @@ def test_search_results_show_planted_text_as_text(visit: object, lang: str, quer
     assert shown in results, results[:1500]
 
 
-def test_search_data_cannot_be_closed_by_a_title(visit: object) -> None:
-    """The search page embeds law titles as JSON in ``<script type="application/json">``: a planted
-    ``</script>`` stays inside it and the data still parses to the title as printed."""
+def test_the_search_data_carries_a_title_as_printed(visit: object) -> None:
+    """The search page's data (the JSON file beside the page, fetched with the engine) carries law
+    titles: a planted ``</script>`` and markup are text in it, the page that fetches it stays inert,
+    and the data parses to the title as printed."""
     seen = visit("tr/search/")  # type: ignore[operator]
     assert_inert(seen)
     titles = seen.page.evaluate(  # type: ignore[attr-defined]
-        "() => { const data = JSON.parse(document.getElementById('search-data').textContent);"
+        "async () => { const named = document.getElementById('search-engine').dataset.json;"
+        " const data = await (await fetch(named)).json();"
         " return data.lawTitles['42'] ?? data.docs.find((doc) => doc.laws['42']).laws['42'].title; }"
     )
     assert all(part in titles for part in TITLE_PARTS), titles

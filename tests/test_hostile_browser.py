@@ -11,7 +11,6 @@ the build did not write.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterator
@@ -22,8 +21,8 @@ from urllib.parse import quote
 import pytest
 
 from bench.searchdriver import SearchDriver
-from bridgelaws.search.printed_forms import SEARCH_DATA
 from bridgelaws.search.word_files import situation_key
+from search_node import search_data
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = tomllib.loads((ROOT / "tools/bridgelaws/stage4_render/ui.toml").read_text(encoding="utf-8"))
@@ -211,14 +210,6 @@ WORDS = {  # short words, function words, letters alone, nonsense: no file of th
     "tr": ["ve", "bir", "ı", "ğğ", "qwxz", "zzzz"],
     "pl": ["w", "z", "ł", "qwxz", "zzzz", "że"],
 }
-
-
-def search_data(site: Path, lang: str) -> dict[str, Any]:
-    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
-    found = SEARCH_DATA.search(html)
-    assert found, lang
-    data: dict[str, Any] = json.loads(found[2])
-    return data
 
 
 def unpack(packed: str) -> set[str]:

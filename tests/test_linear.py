@@ -24,6 +24,7 @@ from bridgelaws import pipeline
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.load import parse_source
+from bridgelaws.stage4_render.page import t
 from conftest import SOURCES
 
 MAX_RATIO = 3.0
@@ -171,9 +172,7 @@ def test_search_long_query(browser: object, base_url: str, lang: str, unit: str)
     try:
         page.goto(f"{base_url}{lang}/search/")
         page.evaluate(MEASURE_QUERY, "kortti")  # load Pagefind first
-        too_long = page.evaluate(
-            "JSON.parse(document.getElementById('search-data').textContent).strings.search_too_long.split('{')[0]"
-        )
+        too_long = t(lang, "search_too_long").split("{")[0]
         times = {}
         for size in (100_000, 400_000):
             query = (unit * (size // len(unit) + 1))[:size]

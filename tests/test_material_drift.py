@@ -247,7 +247,7 @@ COPIES = (
                 why=(
                     "the light/dark toggle on the search pages (palette.js: no bundle there), the reader's place"
                     " and the compare view's texts on the others (keep-place.js, compare.js); "
-                    "the search page's script on search pages (/search/: search-anywhere.js); "
+                    "the search pages' search-start.js, which loads their engine; "
                     "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
                     " the term index's filter on the term index"
                 ),
@@ -265,13 +265,11 @@ COPIES = (
                     "  <script defer src=\"{{ 'assets/javascripts/compare.js' | url }}\"></script>",
                     "  {% endif %}",
                     "{% endif %}",
-                    "{% if page and page.meta and page.meta.search_page %}",
+                    "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",
                     "  {#- async: run as soon as it is here, not after the deferred scripts (which wait",
-                    "      for each other); everything it needs is above it in the page -#}",
-                    '  <script type="module" async src="{{ \'assets/javascripts/search.js\' | url }}"></script>',
-                    "{% elif page and page.meta and page.meta.search_root %}",
-                    '  <script type="module" async src="{{ \'assets/javascripts/search-anywhere.js\''
-                    ' | url }}"></script>',
+                    "      for each other); everything it needs is above it in the page.  It loads the engine",
+                    "      (search.js; on /search/, search-anywhere.js) when the page needs it -#}",
+                    '  <script type="module" async src="{{ \'assets/javascripts/search-start.js\' | url }}"></script>',
                     "{% endif %}",
                     "{% if page and page.meta and (page.meta.law or page.meta.point) %}",
                     "  {#- before provisions.js: it hears the first toolbar provisions.js opens -#}",

@@ -46,6 +46,8 @@ def test_every_page_of_the_language_and_every_compare_view_is_kept(site: Path, l
     assert f"{lang}/coverage/" in kept and f"{lang}/numbering/13/" in kept
     assert not [url for url in pages + compare if url not in kept]
     assert f"{lang}/search/" in kept and f"pagefind/wasm.{lang}.pagefind" in kept
+    # what the search pages fetch with their engine: the language's data, and /search/'s
+    assert urls.search_data(lang) in kept and urls.search_data(facts.DEFAULT_LANGUAGE) in kept
     assert any(url.startswith(f"pagefind/fragment/{lang}_") for url in kept)
     situations = {path.name for path in (site / urls.search(lang)).glob("situations-*.json")}
     assert situations and {url.rsplit("/", 1)[-1] for url in kept if "/situations-" in url} == situations  # two words
@@ -288,6 +290,18 @@ def test_with_the_network_off_law_pages_compare_and_search_still_work(reader: An
     page.goto(f"{base_url}fi/search/?q=12C1(b)")  # a provision query, answered from the page's data
     page.wait_for_function("() => document.getElementById('search-results').dataset.query === '12C1(b)'")
     assert "12/#12C1b" in page.locator("#search-results a").first.get_attribute("href")
+
+    # a search page opened to type in: its engine and data load from the kept copy as the reader types
+    page.goto(f"{base_url}fi/search/")
+    page.locator("#search-input").press_sequentially("lepääjä")
+    page.wait_for_function("() => document.getElementById('search-results').dataset.query === 'lepääjä'")
+    assert page.locator("#search-results a").count() > 0
+    page.goto(f"{base_url}search/")  # and /search/, whose data goes with every language
+    page.fill("#search-input", "kilpailunjohtaja")
+    page.press("#search-input", "Enter")
+    page.wait_for_url("**/fi/search/?q=*")
+    page.wait_for_function("() => document.getElementById('search-results').dataset.query === 'kilpailunjohtaja'")
+    assert page.locator("#search-results a").count() > 0
     assert page.foreign_requests == []
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bridgelaws.core import urls
 from bridgelaws.search import printed_forms
-from bridgelaws.search.engine_data import json_for_script
+from bridgelaws.search.engine_data import data_json
 from bridgelaws.search.pagefind_chunks import SIGNATURE, PagefindFormatError
 from bridgelaws.search.printed_forms import bare, forms_by_key, printed
 from bridgelaws.search.word_files import situation_key
@@ -70,14 +70,14 @@ def test_the_files_are_written_by_language_where_urls_says(tmp_path: Path) -> No
     _fragment(fragments / "fi_0a1b2c3.pf_fragment", "/fi/1997/67/", "samasta tikistä")
     _fragment(fragments / "fi_4d5e6f7.pf_fragment", "/fi/1997/74/", "samasta")
     _fragment(fragments / "tr_89abcde.pf_fragment", "/tr/2017/12/", "herhangi bir")
-    search_page = tmp_path / urls.search("fi") / "index.html"  # as generate writes it: no keys yet
-    search_page.parent.mkdir(parents=True)
-    data = {"printedForms": {"url": urls.printed_forms("fi"), "keys": ""}, "x": "<\u003c"}
-    search_page.write_text(f'<p>x</p><script type="application/json" id="search-data">{json_for_script(data)}</script>')
+    search_data = tmp_path / urls.search_data("fi")  # as generate writes it: no keys yet
+    search_data.parent.mkdir(parents=True)
+    data = {"printedForms": {"url": urls.printed_forms("fi"), "keys": ""}, "x": "<ä"}
+    search_data.write_text(data_json(data), encoding="utf-8")
     summary = printed_forms.write(tmp_path)
     assert summary == "fi 2 pages, 2 files; tr 1 pages, 2 files, no search page to name them"
-    written = printed_forms.SEARCH_DATA.search(search_page.read_text())
-    assert written and json.loads(written[2]) == {**data, "printedForms": {**data["printedForms"], "keys": "sam tik"}}
+    written = search_data.read_text(encoding="utf-8")
+    assert written == data_json({**data, "printedForms": {**data["printedForms"], "keys": "sam tik"}})
     sam = json.loads((tmp_path / urls.printed_forms("fi", "sam")).read_text(encoding="utf-8"))
     assert sam == {"samasta": ["fi_0a1b2c3", "fi_4d5e6f7"]}
     her = json.loads((tmp_path / urls.printed_forms("tr", "her")).read_text(encoding="utf-8"))

@@ -185,17 +185,20 @@ def test_a_missing_vocabulary_file_is_said(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "forbidden"),
+    "data",
     [
-        ({"t": "</script><script>alert(1)</script>"}, "</script"),
-        ({"t": "<!-- x"}, "<!--"),
-        ({"t": "a & b"}, "&"),
+        {"t": "</script><script>alert(1)</script>", "a": "<!-- x & y"},
+        {"lang": "tr", "title": "İHLAL ışık", "n": [3, 1, 2]},
+        {"z": {"b": 1, "a": 2}, "y": None},
     ],
 )
-def test_data_for_a_script_element_cannot_close_it(data: dict[str, str], forbidden: str) -> None:
-    text = search.json_for_script(data)
-    assert forbidden not in text
+def test_a_search_pages_data_file_is_its_data_in_one_spelling(data: dict[str, object]) -> None:
+    """What it holds reads back as it was (letters as they are, markup as text), and the same
+    data in another key order is the same bytes (a rebuild changes no file)."""
+    text = search.data_json(data)
     assert json.loads(text) == data
+    assert text == search.data_json(dict(reversed(data.items())))
+    assert "\n" not in text and ", " not in text
 
 
 @pytest.mark.site
@@ -436,16 +439,31 @@ def test_every_page_has_a_search_form_for_its_language(site: Path, page: str, ac
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
-def test_each_search_page_embeds_its_language_data(site: Path, lang: str) -> None:
-    html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
-    assert 'id="search-results"' in html
+@pytest.mark.parametrize("lang", [*SEARCH_LANGUAGES, facts.DEFAULT_LANGUAGE])
+def test_each_search_page_names_its_data_and_loads_only_its_form(site: Path, lang: str) -> None:
+    """The page's data is the file beside it, named by the <template> of the engine's files (which
+    preloads it); the page runs search-start.js, and none of the engine's files is among those it
+    loads as it opens."""
+    html = (site / urls.search(lang) / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{lang}"' in html
-    raw = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
-    assert raw is not None
-    data = json.loads(raw.group(1))
-    assert data["lang"] == lang and data["docs"]
-    assert "assets/javascripts/search.js" in html
+    assert 'id="search-results"' in html if lang != facts.DEFAULT_LANGUAGE else 'id="search-by-language"' in html
+    template = re.search(r'<template id="search-engine" data-json="data\.json">(.*?)</template>', html, re.S)
+    assert template is not None
+    assert '<link rel="preload" href="data.json" as="fetch" crossorigin>' in template[1]
+    outside = html[: template.start()] + html[template.end() :]
+    assert re.findall(r"<script[^>]*application/json[^>]*>", outside) == [
+        '<script id="__config" type="application/json">'
+    ]
+    scripts = re.findall(r'<script[^>]*src="[^"]*/([\w.-]+\.js)"', outside)
+    assert "search-start.js" in scripts and not {"search.js", "search-anywhere.js", "pagefind.js"} & set(scripts)
+    assert not re.search(r'rel="(?:module)?preload"', outside), "a preload outside the template"
+    data = json.loads((site / urls.search_data(lang)).read_text(encoding="utf-8"))
+    if lang == facts.DEFAULT_LANGUAGE:  # /search/: what tells a query's language, and where each one's data is
+        assert set(data["dataUrls"]) == set(SEARCH_LANGUAGES)
+        for code, url in data["dataUrls"].items():
+            assert (site / urls.search(lang) / url).resolve() == (site / urls.search_data(code)).resolve()
+    else:
+        assert data["lang"] == lang and data["docs"] and data["printedForms"]["keys"]
 
 
 def test_search_data_gives_the_rules_the_script_must_not_copy(corpus: Corpus) -> None:

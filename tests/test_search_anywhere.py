@@ -11,7 +11,6 @@ its texts, so queries it was not built from land on their language's results fir
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -20,12 +19,13 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from bridgelaws.core import facts
 from bridgelaws.search import detection, langmodel, pages
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import language_name, t
 from conftest import ROOT
-from search_node import NodeSearch, detect_in_node
+from search_node import NodeSearch, detect_in_node, search_data
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
@@ -84,12 +84,8 @@ UNDECIDED = ["12C1(b)", "16B", "tempo", "dummy"]
 
 
 def detection_data(corpus: Corpus) -> dict[str, object]:
-    page = pages.search_chooser_page(corpus, load_vocabulary(VOCABULARY))
-    body = "\n".join(page.body)
-    found = re.search(r'<script type="application/json" id="search-detect">(.*?)</script>', body, re.S)
-    assert found
-    data: dict[str, object] = json.loads(found.group(1))
-    return data
+    """/search/'s data as generate writes it beside the page."""
+    return pages.chooser_data(corpus, load_vocabulary(VOCABULARY))
 
 
 # -- the detector's data, without a browser -----------------------------------------------------------
@@ -173,11 +169,8 @@ def test_every_query_of_a_language_goes_to_it_and_finds_its_texts(site: Path, en
     """The table's queries of the language: /search/'s detection (search/engine/detect.js, on the
     built /search/ page's data) decides each for the language, and the language's search answers
     it with a result of its own texts first."""
-    html = (site / "search" / "index.html").read_text(encoding="utf-8")
-    found = re.search(r'id="search-detect">(.*?)</script>', html, re.S)
-    assert found
     queries = [query for code, query in QUERIES if code == lang]
-    decided = detect_in_node(json.loads(found.group(1)), queries).langs
+    decided = detect_in_node(search_data(site, facts.DEFAULT_LANGUAGE), queries).langs
     assert [(query, d) for query, d in zip(queries, decided, strict=True) if d != lang] == []
     for query in queries:
         hrefs = engine.search(lang, query)

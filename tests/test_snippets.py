@@ -11,6 +11,7 @@ import pytest
 
 from bridgelaws.search import snippets
 from script_rules import doc_law
+from search_node import search_data
 
 PAGE = """<html><body><nav id="nav">menu</nav><article><div data-pagefind-body>
 <h1 id="12">12 HARKINTAVALTA<a class="headerlink" href="#12">¶</a></h1>
@@ -81,10 +82,7 @@ def test_text_from_the_page_is_data_never_markup() -> None:
 def test_every_indexed_page_of_the_site_has_its_snippets_for_every_anchor_search_links(site: Path) -> None:
     data = {}
     for lang in ("fi", "sv", "tr", "pl"):
-        html = (site / lang / "search" / "index.html").read_text(encoding="utf-8")
-        found = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', html, re.S)
-        assert found
-        data[lang] = json.loads(found.group(1))
+        data[lang] = search_data(site, lang)
     missing = []
     for language in data.values():
         for doc in language["docs"]:

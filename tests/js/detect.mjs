@@ -1,6 +1,6 @@
 /* /search/'s language detection (overrides/assets/javascripts/search/engine/detect.js) under Node,
  * for pytest (tests/search_node.py detect_in_node): one JSON object on stdin,
- *   {"data": <#search-detect>, "queries": [...], "words": [...]}
+ *   {"data": </search/'s data.json>, "queries": [...], "words": [...]}
  * and one on stdout: {"detected": [lang or [candidates], ...], "scores": [{lang: score}, ...],
  * "models": [modelScores of each folded word, ...]}. */
 import { engineModule, stdinJson } from "./stdio.mjs";

@@ -2,7 +2,7 @@
 
 Measures on this machine, in one run: the time of ``bridgelaws generate`` and of a strict
 ``mkdocs build`` (Pagefind included), the compressed weight (gzip -6, what a server sends) of
-one page of each type with the stylesheets and scripts it links, a phone's first visit to each
+one page of each type with the stylesheets and scripts it loads as it opens, a phone's first visit to each
 type of page as Chromium downloads it (:mod:`bench.firstvisit`), what each language's offline
 copy downloads, Lighthouse mobile scores (:mod:`bench.lighthouse`), build time on a
 synthetic corpus 5× and 20× larger against a plain Material build (:mod:`bench.scale`),
@@ -40,11 +40,19 @@ PAGE_TYPES = {
     "document start page": "fi/1997/index.html",
     "law missing in a language": "pl/laws/13/index.html",
     "compare view (law 13, all texts)": "compare/13/index.html",
-    "search page (engine loaded on demand)": "fi/search/index.html",
+    "search page": "fi/search/index.html",
+    "search from anywhere": "search/index.html",
     "term index (sv)": "sv/terms/index.html",
     "term details (fi, laws 40–49)": "fi/terms/40-49/index.html",
 }
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="([^"]+\.(?:css|js))"')
+# a <template>'s content is inert: the search pages' engine files, loaded only when the page needs them
+TEMPLATE = re.compile(r"<template\b.*?</template>", re.DOTALL)
+
+
+def loaded_links(html: str) -> set[str]:
+    """The stylesheets and scripts a page loads as it opens: those it links, outside a <template>."""
+    return set(ASSET.findall(TEMPLATE.sub("", html)))
 
 
 def gz(path: Path) -> int:
@@ -62,7 +70,7 @@ def page_weight(site: Path, relative: str) -> tuple[int, int]:
     page = site / relative
     html = page.read_text(encoding="utf-8")
     total = gz(page)
-    for link in set(ASSET.findall(html)):
+    for link in loaded_links(html):
         asset = (page.parent / link).resolve()
         if asset.exists():
             total += gz(asset)

@@ -1,11 +1,12 @@
 /* bridge-laws search from /search/ (the English interface, and the header box of English
  * pages): a query in any language.  Its language is told from its letters, its provision form
  * and its words (search/engine/detect.js; letters and weights from content/search.toml [detect],
- * words from the corpus, all in #search-detect, written by bridgelaws/search/detection.py): when
+ * words from the corpus, all in the page's data, written by bridgelaws/search/detection.py): when
  * one language leads it opens that language's search page; else each likely language's best
  * results show side by side in #search-by-language (one after another on phones), each with a
  * link to all its results, and #search-by-language then carries data-query="<the query>".
- * The search itself is search.js's engine, one per language shown. */
+ * The search itself is search.js's engine, one per language shown.  search-start.js imports this
+ * module when the page needs it. */
 import {
   detectLanguage,
   element,
@@ -27,15 +28,16 @@ import {
 
 const engines = new Map();
 
-/** A language's engine, from the data on its search page (fetched once; cached for offline). */
+/** A language's engine, from its search page's data (the file beside the page, fetched once;
+ * kept offline with the language). */
 async function engineFor(lang, detect) {
   if (!engines.has(lang)) {
     engines.set(
       lang,
       (async () => {
-        const response = await fetch(new URL(detect.searchUrls[lang], location.href));
-        const html = new DOMParser().parseFromString(await response.text(), "text/html");
-        return searchEngine(JSON.parse(html.getElementById("search-data").textContent));
+        const response = await fetch(new URL(detect.dataUrls[lang], location.href));
+        if (!response.ok) throw new Error(`${response.status} ${detect.dataUrls[lang]}`);
+        return searchEngine(await response.json());
       })(),
     );
   }
@@ -81,7 +83,14 @@ async function languageBlock(lang, query, detect) {
   return section;
 }
 
-function rootPage(detect) {
+/** /search/ opened (search-start.js calls it once this has loaded): the form wired to the
+ * detection; `asked`: the box's query was asked for (the address's, or submitted while this
+ * loaded), and goes to its language now.  A query only typed waits for its submit. */
+export function openRootPage(asked) {
+  rootPage(pageData, asked);
+}
+
+function rootPage(detect, asked) {
   const blocks = document.getElementById("search-by-language");
 
   let current = 0; // the latest query: an older one that finishes later shows nothing
@@ -119,9 +128,5 @@ function rootPage(detect) {
     event.preventDefault();
     route(input.value);
   });
-  input.value = new URLSearchParams(location.search).get("q") || "";
-  if (input.value) route(input.value);
-  else input.focus();
+  if (asked && input.value) route(input.value);
 }
-
-rootPage(pageData);

@@ -1,6 +1,7 @@
 /* bridge-laws search: /<lang>/search/?q=QUERY[&edition=2007], and /search/?q=QUERY
  *
- * The script a language's search page loads (overrides/main.html).  The search is ES modules
+ * The engine a language's search page loads (search-start.js imports it when the page needs it:
+ * a query in its address, or the reader's first sign of intent).  The search is ES modules
  * under search/, by what they do:
  *  - search/engine/: the search of one language's texts (engine.js's searchEngine(data, io)):
  *    provision queries, the term base's concepts and situations, Pagefind's word results, where
@@ -8,7 +9,7 @@
  *    engine runs on the page and under Node (tests/js/).
  *  - search/page/: the page: its data and form (page-data.js), the browser's I/O
  *    (browser-io.js), results as DOM (render.js) and a language's search page (language-page.js).
- * /search/ (#search-detect) runs search-anywhere.js, which imports the engine, the rendering and
+ * /search/ runs search-anywhere.js, which imports the engine, the rendering and
  * the language detection (search/engine/detect.js) from here: the query's language, or each
  * likely language side by side.
  *
@@ -30,4 +31,9 @@ export function searchEngine(data) {
   return engineOf(data, io);
 }
 
-if (document.getElementById("search-data")) languagePage(searchEngine(pageData));
+/** A language's search page opened: its engine made from the page's data, the form wired to it,
+ * what the box holds searched (search-start.js calls it once this has loaded; /search/ imports
+ * this module for its parts). */
+export function openLanguagePage() {
+  languagePage(searchEngine(pageData));
+}

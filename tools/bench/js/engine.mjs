@@ -1,5 +1,5 @@
 /* The search engine the search pages run (overrides/assets/javascripts/search/engine/), under Node
- * on a built site: the search page's data from its <script id="search-data">, the site's files
+ * on a built site: the search page's data from its data.json, the site's files
  * read from its folder, and Pagefind's own pagefind.js from the site with a `fetch` that reads
  * the folder too.  No mock: the same index, the same WebAssembly, the same engine. */
 import { readFile } from "node:fs/promises";
@@ -107,12 +107,9 @@ export function siteIo(site, strings) {
   };
 }
 
-/** A language's search page's data (#search-data) in a built site. */
+/** A language's search page's data (the file beside the page, urls.search_data) in a built site. */
 export async function pageData(site, lang) {
-  const html = await readFile(path.join(site, lang, "search", "index.html"), "utf8");
-  const match = /<script type="application\/json" id="search-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error(`no search data in ${lang}/search/`);
-  return JSON.parse(match[1]);
+  return JSON.parse(await readFile(path.join(site, lang, "search", "data.json"), "utf8"));
 }
 
 /** A new engine of a language's search page on a built site, as a page load makes it;

@@ -109,6 +109,13 @@ def search(lang: str) -> str:
     return f"{language_prefix(lang)}search/"
 
 
+def search_data(lang: str) -> str:
+    """``fi/search/data.json``: what the search page's engine reads besides Pagefind (the texts'
+    anchors, the vocabulary, the rules it applies), fetched with the engine on the reader's first
+    sign of intent; ``search/data.json``: what tells a query's language on ``/search/``."""
+    return f"{search(lang)}data.json"
+
+
 def search_situations(lang: str, key: str = "{k}") -> str:
     """``fi/search/situations-lah.json``: the language's situations with a word starting with
     ``key`` (its first three letters, folded: "lähti" → ``lah``), fetched by search.js for a

@@ -2,9 +2,10 @@
 
 Full-text search is Pagefind's; what it cannot know is ours, in two moments:
 
-* at generate time, :func:`generate`: the search pages (``/search/``, ``/<lang>/search/``) with
-  the data ``search.js`` reads, the files it fetches when a query needs them (situations, the
-  concepts' English words), and the compounds' hidden parts on the pages Pagefind indexes;
+* at generate time, :func:`generate`: the search pages (``/search/``, ``/<lang>/search/``), the
+  data ``search.js`` reads beside each, the files it fetches when a query needs them
+  (situations, the concepts' English words), and the compounds' hidden parts on the pages
+  Pagefind indexes;
 * after MkDocs, :func:`after_build`: the search pages' cut stylesheets, each text page's
   snippets, Pagefind's index (cut in smaller chunks, its first files preloaded) and which
   pages print each word form.
@@ -23,7 +24,7 @@ from pathlib import Path
 from bridgelaws.search import compounds, pagefind, printed_forms, snippets, vocabulary, voikko
 from bridgelaws.search.compounds import Compounds, CompoundsError
 from bridgelaws.search.engine_data import search_files
-from bridgelaws.search.pages import search_pages
+from bridgelaws.search.pages import search_data_files, search_pages
 from bridgelaws.search.vocabulary import Vocabulary, VocabularyError
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
@@ -94,7 +95,8 @@ def generate(
         else page
         for page in pages
     ]
-    return Generated([*marked, *search_pages(corpus, searched, concordance, term_base)], search_files(corpus, searched))
+    files = {**search_files(corpus, searched), **search_data_files(corpus, searched, concordance, term_base)}
+    return Generated([*marked, *search_pages(corpus)], files)
 
 
 def after_build(site: Path, report: Callable[[str], object]) -> None:

@@ -9,11 +9,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from bridgelaws.core import refs, urls
+from bridgelaws.core import facts, refs, urls
 from bridgelaws.search.langmodel import MODEL_ENGLISH, WORD, fold, fold_data, language_model
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage4_render.page import Page, _strings, language_name
+from bridgelaws.stage4_render.page import _strings, language_name
 
 
 def texts_of(entry: Entry) -> Iterator[str]:
@@ -85,12 +85,12 @@ def ui_texts(lang: str) -> list[str]:
     return [re.sub(r"\{\w+\}|<[^>]*>", " ", str(text)) for text in _strings().get(lang, {}).values()]
 
 
-def detection_data(
-    corpus: Corpus, vocabulary: dict[str, Vocabulary], page: Page, strings: dict[str, str]
-) -> dict[str, object]:
+def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], strings: dict[str, str]) -> dict[str, object]:
     """What ``search.js`` on ``/search/`` weighs: per language its own letters, its provision
     forms (the law words no other language shares, and ``[detect] forms``), its distinctive
-    words, and where its search page is; the thresholds; the page's ``strings``."""
+    words, and where its search page and that page's data are (links from ``/search/``); the
+    thresholds; the page's ``strings``."""
+    here = urls.search(facts.DEFAULT_LANGUAGE)
     languages = [code for code in SEARCH_LANGUAGES if corpus.in_language(code)]
     detection = next((entry.detection for entry in vocabulary.values()), Detection())
     law_words = {lang: {fold(word) for word in vocabulary.get(lang, Vocabulary()).law_words} for lang in languages}
@@ -103,7 +103,8 @@ def detection_data(
     return {
         "languages": languages,
         "names": {lang: language_name(lang) for lang in languages},
-        "searchUrls": {lang: page.link(urls.search(lang)) for lang in languages},
+        "searchUrls": {lang: urls.relative(here, urls.search(lang)) for lang in languages},
+        "dataUrls": {lang: urls.relative(here, urls.search_data(lang)) for lang in languages},
         "letters": {lang: detection.letters.get(lang, "") for lang in languages},
         "forms": forms,
         "words": language_words(corpus, vocabulary, languages, detection.words),

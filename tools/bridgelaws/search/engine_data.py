@@ -2,8 +2,9 @@
 files fetched when a query needs them.
 
 Full-text search is Pagefind's (one index per ``<html lang>``, stemming, accent folding; see
-:mod:`.pagefind`).  What Pagefind cannot know comes from here, embedded as JSON in each
-language's search page (:func:`search_data`, rendered by :mod:`.pages`):
+:mod:`.pagefind`).  What Pagefind cannot know comes from here, as JSON in the file beside each
+language's search page (:func:`search_data`, written by :func:`.pages.search_data_files` to
+``urls.search_data``), which the page fetches with the engine:
 
 * **provisions** — every anchor of every text in the language, so ``12C1(b)``, ``lag 16``,
   ``punkt 13`` jump to the provision (or its nearest printed ancestor) before any word match;
@@ -295,10 +296,10 @@ def edition_year(edition: str) -> int:
     return int(edition) if edition.isdigit() else 0
 
 
-def json_for_script(data: object) -> str:
-    """JSON safe inside ``<script type="application/json">``: no ``</script>``, no ``<!--``."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def data_json(data: object) -> str:
+    """A search page's data as the file beside it (``urls.search_data``) holds it: compact, its
+    keys sorted, so the same data is the same bytes on every build."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def search_files(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, str]:

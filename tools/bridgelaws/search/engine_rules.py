@@ -2,7 +2,7 @@
 engine fits a query word to the term base's words, when a vocabulary as a whole names a
 concept, and how many results and pages a search reads at a time (search.toml says what each
 rule means).  Here is only what kind of value each rule takes; the values are search.toml's, and
-the search pages carry them to the browser's engine (``engine`` in ``#search-data``).
+the search pages carry them to the browser's engine (``engine`` in a language's ``data.json``).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ _MARKS = re.compile(f"[{FOLD_MARKS}]")
 
 
 def fold_data() -> dict[str, object]:
-    """The fold as the browser's ``folder`` reads it (#search-data and #search-detect ``fold``)."""
+    """The fold as the browser's ``folder`` reads it (``fold`` in the search pages' ``data.json``)."""
     return {"marks": FOLD_MARKS, "letters": FOLD_LETTERS}
 
 

@@ -79,8 +79,9 @@ def index_site(site_dir: Path) -> str:
     return "\n".join([*lines, f"index: {ordered}", f"index chunks: {rechunked}"])
 
 
-# A search page's preload of its language's WebAssembly (overrides/main.html), after which the
-# preloads of the index's first files go:
+# A search page's preload of its language's WebAssembly (overrides/main.html, among the engine's
+# files search-start.js takes out of their <template>), after which the preloads of the index's
+# first files go:
 # <link rel="preload" href="../../pagefind/wasm.fi.pagefind" as="fetch" crossorigin>
 WASM_PRELOAD = re.compile(
     r'<link\ rel="preload"\ href="(?P<index>[^"]*?)wasm\.(?P<lang>[a-z]{2,3})\.pagefind"'

@@ -1,15 +1,17 @@
 """The search pages: ``/<lang>/search/`` for each language with texts, and ``/search/``, which
-sends a query to the language it is written in.  Each carries, as JSON in a
-``<script type="application/json">``, the data :mod:`.engine_data` (a language's page) and
-:mod:`.detection` (``/search/``) make for ``search.js``; without script the form still submits,
-and the page says results need script.
+sends a query to the language it is written in.  A page carries its form, and no more: the data
+:mod:`.engine_data` (a language's page) and :mod:`.detection` (``/search/``) make for
+``search.js`` is the JSON file beside it (:func:`search_data_files`, at ``urls.search_data``),
+fetched with the engine when the reader starts to search (``search-start.js``,
+``overrides/main.html``).  Without script the form still submits, and the page says results
+need script.
 """
 
 from __future__ import annotations
 
 from bridgelaws.core import facts, urls
 from bridgelaws.search.detection import detection_data
-from bridgelaws.search.engine_data import SEARCH_STRINGS, edition_year, json_for_script, search_data
+from bridgelaws.search.engine_data import SEARCH_STRINGS, data_json, edition_year, search_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
@@ -18,10 +20,13 @@ from bridgelaws.termbase import TermBase
 
 
 def _search_shell(lang: str, search_page: bool) -> Page:
-    """The page both kinds of search page start from, at ``/<lang>/search/``."""
+    """The page both kinds of search page start from, at ``/<lang>/search/``; its front matter
+    names the data file beside it (``search_data``, a link from the page), which
+    overrides/main.html gives search-start.js with the engine's other files."""
     meta: dict[str, object] = {"hide": ["navigation", "toc"]}
     if search_page:
-        meta["search_page"] = True  # overrides/main.html: preloads and search.js
+        meta["search_page"] = True  # overrides/main.html: the engine's preloads and search.js
+    meta["search_data"] = urls.relative(urls.search(lang), urls.search_data(lang))
     page = Page(
         url=urls.search(lang),
         lang=lang,
@@ -34,6 +39,17 @@ def _search_shell(lang: str, search_page: bool) -> Page:
     return page
 
 
+def _status_line(lang: str) -> str:
+    """The line that says what a search is doing: search-start.js says the engine is loading
+    (``data-loading``) or could not be loaded (``data-failed``, ``{error}`` its reason) before
+    the engine, which has the page's other strings, is there."""
+    loading, failed = h(t(lang, "search_loading")), h(t(lang, "search_offline"))
+    return (
+        f'<p id="search-status" class="search-status" role="status" aria-live="polite"'
+        f' data-loading="{loading}" data-failed="{failed}"></p>'
+    )
+
+
 def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
     return (
         f'<form class="search-page-form" role="search" action="{action}" method="get">'
@@ -44,13 +60,7 @@ def _search_form(lang: str, action: str, after_input: str, below: str) -> str:
     )
 
 
-def search_page(
-    corpus: Corpus,
-    lang: str,
-    vocabulary: Vocabulary,
-    concordance: Concordance | None = None,
-    term_base: TermBase | None = None,
-) -> Page:
+def search_page(corpus: Corpus, lang: str) -> Page:
     """``/<lang>/search/?q=…``: the form, the edition filter and ``#search-results``.
 
     Without script the form still submits here; results need script (Pagefind runs in the
@@ -68,31 +78,28 @@ def search_page(
         )
         filters = f'<fieldset class="search-editions"><legend>{h(t(lang, "edition"))}</legend>{radios}</fieldset>'
     submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
-    data = json_for_script(search_data(corpus, lang, vocabulary, concordance, term_base))
     page.body.extend(
         [
             _search_form(lang, "./", submit, filters),
             "",
-            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
+            _status_line(lang),
             "",
             '<ol id="search-results" class="search-results"></ol>',
             "",
             f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
-            "",
-            f'<script type="application/json" id="search-data">{data}</script>',
         ]
     )
     return page
 
 
-def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None = None) -> Page:
+def search_chooser_page(corpus: Corpus) -> Page:
     """``/search/``: the default language has no texts of its own, so a query typed here (or in
     the header of an English page) goes to the language it is written in, or shows each likely
-    language's best results side by side (``search.js``, from :func:`detection_data`).  One
+    language's best results side by side (``search-anywhere.js``, from :func:`chooser_data`).  One
     submit button per language (``formaction``) chooses by hand, also without script."""
     lang = facts.DEFAULT_LANGUAGE
     page = _search_shell(lang, search_page=False)
-    page.meta["search_root"] = True  # overrides/main.html: search.js, without one language's preloads
+    page.meta["search_root"] = True  # overrides/main.html: search-anywhere.js, without one language's Pagefind
     buttons = "".join(
         f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
         f"{h(language_name(code))}</button>"
@@ -101,21 +108,17 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
     )
     submit = f'<button type="submit">{h(t(lang, "search"))}</button>'
     choose = f'<p>{h(t(lang, "search_or_choose"))}</p><div class="search-languages">{buttons}</div>'
-    strings = {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)}
-    data = json_for_script(detection_data(corpus, vocabulary or {}, page, strings))
     page.body.extend(
         [
             f"<p>{h(t(lang, 'search_any_language'))}</p>",
             "",
             _search_form(lang, "./", submit, choose),
             "",
-            '<p id="search-status" class="search-status" role="status" aria-live="polite"></p>',
+            _status_line(lang),
             "",
             '<div id="search-by-language" class="search-by-language"></div>',
             "",
             f'<noscript><p class="search-status">{h(t(lang, "search_needs_script"))}</p></noscript>',
-            "",
-            f'<script type="application/json" id="search-detect">{data}</script>',
         ]
     )
     return page
@@ -125,16 +128,35 @@ def search_chooser_page(corpus: Corpus, vocabulary: dict[str, Vocabulary] | None
 ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
 
 
-def search_pages(
+def chooser_data(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, object]:
+    """``/search/``'s data: what tells a query's language (:func:`.detection.detection_data`),
+    with the page's strings."""
+    strings = {key: t(facts.DEFAULT_LANGUAGE, key) for key in (*SEARCH_STRINGS, *ROOT_STRINGS)}
+    return detection_data(corpus, vocabulary, strings)
+
+
+def search_languages(corpus: Corpus) -> list[str]:
+    """The languages with a search page of their own: those with texts."""
+    return [lang for lang in SEARCH_LANGUAGES if corpus.in_language(lang)]
+
+
+def search_pages(corpus: Corpus) -> list[Page]:
+    return [search_chooser_page(corpus), *(search_page(corpus, lang) for lang in search_languages(corpus))]
+
+
+def search_data_files(
     corpus: Corpus,
     vocabulary: dict[str, Vocabulary],
     concordance: Concordance | None = None,
     term_base: TermBase | None = None,
-) -> list[Page]:
-    pages = [search_chooser_page(corpus, vocabulary)]
-    pages.extend(
-        search_page(corpus, lang, vocabulary.get(lang, Vocabulary()), concordance, term_base)
-        for lang in SEARCH_LANGUAGES
-        if corpus.in_language(lang)
-    )
-    return pages
+) -> dict[str, str]:
+    """Each search page's data, as the file beside it (``urls.search_data``), by path under
+    ``content/docs``: a language's :func:`.engine_data.search_data`, ``/search/``'s
+    :func:`chooser_data`.  Off the pages, so a page opened to type in downloads its form only."""
+    default = facts.DEFAULT_LANGUAGE  # its docs folder is "en/", its URLs have no prefix
+    files = {f"{default}/{urls.search_data(default)}": data_json(chooser_data(corpus, vocabulary))}
+    for lang in search_languages(corpus):
+        # a search language is never the default one: its docs folder is its URL's ("fi/…")
+        data = search_data(corpus, lang, vocabulary.get(lang, Vocabulary()), concordance, term_base)
+        files[urls.search_data(lang)] = data_json(data)
+    return files

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bridgelaws.core import urls
 from bridgelaws.search import pagefind_chunks
-from bridgelaws.search.engine_data import json_for_script
+from bridgelaws.search.engine_data import data_json
 from bridgelaws.search.langmodel import fold
 from bridgelaws.search.pagefind_chunks import PagefindFormatError
 from bridgelaws.search.word_files import packed_keys, situation_key
@@ -37,7 +37,6 @@ from bridgelaws.search.word_files import packed_keys, situation_key
 FRAGMENTS = "fragment"
 # a fragment's file name is the id Pagefind's results carry: "fi_5dd869a.pf_fragment"
 FRAGMENT_NAME = re.compile(r"(?P<lang>[a-z]{2,3})_[0-9a-f]+\.pf_fragment")
-SEARCH_DATA = re.compile(r'(<script type="application/json" id="search-data">)(.*?)(</script>)', re.S)
 NOT_LETTER = re.compile(r"[\W_]+")  # search.js bare(): /[^\p{L}\p{N}]/gu
 SHORTEST = 3  # search.js CARRYING_LENGTH: a shorter query word is never looked up
 
@@ -93,16 +92,12 @@ def announce(site: Path, lang: str, keys: Iterable[str]) -> bool:
     """Write the keys of the language's forms' files into its search page's data
     (``printedForms.keys``, packed as the situations' keys are), so search.js asks only for files
     that exist: a word no page prints in any form starting with its letters (``ja``, a nonsense
-    word) fetches nothing, where it fetched a file the server does not have.  Whether the page
+    word) fetches nothing, where it fetched a file the server does not have.  Whether the data
     was there to write to."""
-    page = site / urls.search(lang) / "index.html"
-    if not page.is_file():
+    path = site / urls.search_data(lang)
+    if not path.is_file():
         return False
-    html = page.read_text(encoding="utf-8")
-    found = SEARCH_DATA.search(html)
-    if found is None:
-        return False
-    data = json.loads(found[2])
+    data = json.loads(path.read_text(encoding="utf-8"))
     data["printedForms"] = {**data["printedForms"], "keys": packed_keys(keys)}
-    page.write_text(html[: found.start(2)] + json_for_script(data) + html[found.end(2) :], encoding="utf-8")
+    path.write_text(data_json(data), encoding="utf-8")
     return True

@@ -6,7 +6,9 @@ fetch each module as a file of its own: a request's headers and a gzip stream ea
 a first search than one file.  So the built site serves ``search.js`` with every module it
 imports inside it, each in a function of its own that returns what the module exports and is
 given what it imports (the names as the module writes them, nothing renamed), in the order a
-browser evaluates them (each module's imports first, in the order written).  An import from
+browser evaluates them (each module's imports first, in the order written).  Each function is
+async and awaited, as a module with a top-level ``await`` is (``page/page-data.js`` awaits the
+page's data): what imports it runs once it has finished.  An import from
 outside the folder (``refs.js``, which the law pages load too) stays an import; ``import.meta.url``
 in a module is its own URL still.  The folder is then left out of the site: nothing loads it.
 """
@@ -83,7 +85,8 @@ def bundle(site: Path) -> str:
         own_url = f'new URL("{module.relative_to(ENTRY.parent)}", import.meta.url).href'
         body = body.replace("import.meta.url", own_url)
         parts.append(
-            "".join(kept) + f"const {names[module]} = (() => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
+            "".join(kept)
+            + f"const {names[module]} = await (async () => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
         )
     lines = [line for part in parts for line in part.splitlines(keepends=True)]
     imports = [line for line in lines if line.startswith("import ")]

@@ -10,8 +10,8 @@ sha256 only: the template renders those very snippets once more, in the same con
 page, and :func:`policy` hashes what it rendered.  So the hashes are of the real text, for that
 page's base URL, and no one copies a hash by hand.
 
-``<script type="application/json">`` blocks (Material's ``__config``, the search page's data)
-are data, never executed, and need no hash.
+``<script type="application/json">`` blocks (Material's ``__config``) are data, never
+executed, and need no hash.
 
 After the build :func:`check_site` reads every HTML file: each must carry the policy, every
 inline script and style must be allowed by the hashes in it, and no element may carry an inline

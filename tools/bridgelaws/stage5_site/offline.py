@@ -141,6 +141,7 @@ def shared_files(site: Path) -> list[Path]:
     files.append(site / urls.notes_data())  # the reader's notes, shown where they belong on every text
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
+    files.append(site / urls.search_data(facts.DEFAULT_LANGUAGE))  # what /search/ fetches with its engine
     files += [file_of(site, url_for(lang)) for url_for in EVERY_LANGUAGE for lang in facts.INTERFACE_LANGUAGES]
     return [path for path in files if path.is_file()]
 
@@ -160,7 +161,9 @@ def search_files(site: Path, lang: str) -> list[Path]:
     index = site / "pagefind"
     if not index.is_dir():
         return []
-    files = [index / "pagefind.js", index / "pagefind-entry.json", index / f"wasm.{lang}.pagefind"]
+    # the search page's data, fetched with its engine (a page opened to type in loads neither)
+    files = [site / urls.search_data(lang)]
+    files += [index / "pagefind.js", index / "pagefind-entry.json", index / f"wasm.{lang}.pagefind"]
     files += sorted(index.glob(f"pagefind.{lang}_*.pf_meta"))
     for folder in ("index", "fragment", "filter", "forms"):  # forms: printed_forms
         files += sorted((index / folder).glob(f"{lang}_*"))

@@ -7,7 +7,7 @@ import { fitRules } from "./fit.js";
 import { ranked } from "./ranking.js";
 import { fileKeyer } from "./text.js";
 
-/** The concept matching of one language: its data (#search-data), fold, rewrites
+/** The concept matching of one language: its data (data.json), fold, rewrites
  * (queryRewrites) and the law of a reference (referenceRules' lawOf).  `observe(candidates,
  * choose)`, when given, sees each query's candidates and a function choosing among them under
  * other weights (the ranking's fitting tool: tools/bench/js/fit-ranking.mjs). */

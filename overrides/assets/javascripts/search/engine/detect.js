@@ -1,5 +1,5 @@
 /* bridge-laws search: which language a query of /search/ is written in (search-anywhere.js asks
- * detectLanguage).  The data is /search/'s #search-detect, written by
+ * detectLanguage).  The data is /search/'s data.json, written by
  * bridgelaws/search/detection.py: each language's letters, provision forms and words, the
  * weights and margin of content/search.toml [detect], and the letter model learned at build
  * time.  Pure: no DOM, no network; the one implementation of the rule (tests run it under Node). */

@@ -1,5 +1,5 @@
 /* bridge-laws search engine: the search of one language's texts, from its search page's data
- * (#search-data, written by bridgelaws/search/engine_data.py): provisions, concepts and
+ * (data.json, written by bridgelaws/search/engine_data.py): provisions, concepts and
  * situations of the term base, and Pagefind's index of that language.
  *  1. A provision query (12C1(b), lag 16, 16 §, Yasa 45, przepis 16B2, punkt 13, SBL 3) puts
  *     the provision first: in each text of this language, newest edition first, at the

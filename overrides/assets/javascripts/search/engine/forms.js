@@ -4,7 +4,7 @@
  * and the query's words marked in a text (marker).  Pure: the language's data in, functions out. */
 import { markDropper } from "./text.js";
 
-/** The forms of one language's queries: its data (#search-data), fold and rewrites
+/** The forms of one language's queries: its data (data.json), fold and rewrites
  * (queryRewrites: the spelling rules). */
 export function queryForms(data, fold, rewrites) {
   const lang = data.lang;

@@ -13,7 +13,7 @@ export function nextRound(read, gained, wanted, rules) {
   return Math.min(rules.fragments_per_round, Math.max(rules.min_round, Math.ceil(wanted / perPage)));
 }
 
-/** The concepts' hits of one language's search: its data (#search-data), fold and provisions
+/** The concepts' hits of one language's search: its data (data.json), fold and provisions
  * (provisionReader). */
 export function conceptPlacer(data, fold, provisions) {
   const { lawOf, lawHits, PART_POINT } = provisions;

@@ -5,7 +5,7 @@
 import { referenceRules } from "../../refs.js";
 import { siteUrl as siteUrlOf } from "./text.js";
 
-/** The provisions of one language's texts (#search-data); `root`: the URL of the site's root. */
+/** The provisions of one language's texts (data.json); `root`: the URL of the site's root. */
 export function provisionReader(data, fold, root) {
   /** A root-relative site URL from the data ("fi/2007/13/#13A") as a path from the host. */
   function siteUrl(path) {

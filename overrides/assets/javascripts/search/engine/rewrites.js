@@ -7,7 +7,7 @@
  * query.  Pure: the language's data in, functions out. */
 import { alternatives as alternativesOf } from "./text.js";
 
-/** The rewrites of one language's queries, from its search data (#search-data) and its fold. */
+/** The rewrites of one language's queries, from its search data (data.json) and its fold. */
 export function queryRewrites(data, fold) {
   const lang = data.lang;
 

@@ -3,7 +3,7 @@
  * (kilpailunjohtajalle ⁘johtaja): they are found, never shown; a matched part marks its compound.
  * Pure: a loaded page's words and locations in, an anchor and [[text, marked], …] out. */
 
-/** The snippets of one language's pages: its data (#search-data) and its forms (queryForms). */
+/** The snippets of one language's pages: its data (data.json) and its forms (queryForms). */
 export function snippetCutter(data, forms) {
   const { wordFit, bare } = forms;
 

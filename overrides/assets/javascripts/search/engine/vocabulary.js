@@ -5,7 +5,7 @@
  * through `io.fetchJson` (the page's fetch, or the built site's files under Node), each file once. */
 import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
-/** The vocabularies of one language's search: its data (#search-data), the I/O (`io.root`, the
+/** The vocabularies of one language's search: its data (data.json), the I/O (`io.root`, the
  * site's root URL; `io.fetchJson(path, fallback)`, a file's JSON, `fallback` when the server
  * has none, rejected when it cannot be reached), its rewrites (queryRewrites) and its concept
  * matcher (conceptMatcher). */

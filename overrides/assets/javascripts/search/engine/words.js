@@ -5,7 +5,7 @@
  * their anchor and snippet (textHits).  The Pagefind instance is given by the caller. */
 import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
-/** The word search of one language: its data (#search-data), the I/O (vocabularyFiles'), its
+/** The word search of one language: its data (data.json), the I/O (vocabularyFiles'), its
  * rewrites (queryRewrites), forms (queryForms) and snippets (snippetCutter). */
 export function wordSearch(data, io, rewrites, forms, snippets) {
   const { carries } = rewrites;

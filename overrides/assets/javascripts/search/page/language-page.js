@@ -118,18 +118,13 @@ export function languagePage(engine) {
   });
   form.querySelectorAll("input[name=edition]").forEach((radio) => radio.addEventListener("change", start));
 
-  const params = new URLSearchParams(location.search);
-  input.value = params.get("q") || "";
-  const wantedEdition = params.get("edition");
-  if (wantedEdition) {
-    const radio = form.querySelector(`input[name=edition][value="${CSS.escape(wantedEdition)}"]`);
-    if (radio) radio.checked = true;
-  }
-  // the first search in a task of its own: the engine's setup above (the term base's words folded
-  // once) and the search are each a shorter task than both together, which a phone's main thread
-  // spent blocked (Lighthouse's Total Blocking Time)
+  // the form holds the address's query and edition (search-start.js put them there) or what the
+  // reader typed and chose while the engine loaded: searched now.  The first search in a task of
+  // its own: the engine's setup above (the term base's words folded once) and the search are each
+  // a shorter task than both together, which a phone's main thread spent blocked (Lighthouse's
+  // Total Blocking Time).  Nothing typed yet: Pagefind loads for the first word.
   if (input.value) setTimeout(start, 0);
-  else input.focus();
+  else engine.prepare();
 }
 
 /** The page's address says what was searched: the query as searched (`searchable`), not all that

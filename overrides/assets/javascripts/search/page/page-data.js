@@ -1,10 +1,21 @@
-/* bridge-laws search page: what the page gives the search, read once from the DOM.  The page's
- * data (#search-data on a language's page, #search-detect on /search/, written by
- * bridgelaws/search/engine_data.py), its interface strings and form, and the I/O the engine
- * reads through on the page (browserIo). */
+/* bridge-laws search page: what the page gives the search.  The page's data (a language's search
+ * data on /<lang>/search/, what tells a query's language on /search/, written by
+ * bridgelaws/search/engine_data.py and detection.py) is the JSON file beside the page, named by
+ * the page's <template id="search-engine"> (data-json), whose preload search-start.js started
+ * with this script: fetched once, before any module that reads it runs (a top-level await).  Its
+ * interface strings, the page's form, and the I/O the engine reads through on the page
+ * (browserIo). */
 import { browserIo } from "./browser-io.js";
 
-export const pageData = JSON.parse((document.getElementById("search-data") || document.getElementById("search-detect")).textContent);
+/** The page's data; rejected (and the engine with it) when it cannot be had (offline, not kept). */
+async function fetchPageData() {
+  const url = new URL(document.getElementById("search-engine").dataset.json, document.baseURI);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} ${url.pathname}`);
+  return response.json();
+}
+
+export const pageData = await fetchPageData();
 const root = new URL("../../../../", import.meta.url); // this script is <root>/assets/javascripts/search/page/
 export const strings = pageData.strings; // the page's interface language
 export const form = document.querySelector(".search-page-form");
