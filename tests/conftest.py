@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -26,6 +25,7 @@ from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse import corpus as corpus_module
 from bridgelaws.stage2_parse import load as loading
 from bridgelaws.stage2_parse.formats import get_parser
+from pagepool import PagePool
 from search_node import NODE, NodeSearch, node_search
 
 # No time limit on a property test's example: a time is never asserted in a test, and with every
@@ -274,25 +274,6 @@ def base_url(site: Path) -> Iterator[str]:
         yield url
 
 
-class WorkerlessBrowser:
-    """The launched Chromium, whose new contexts and pages run no service worker unless a test asks
-    for one (``service_workers="allow"``: the offline tests).  A page left open three seconds
-    registers the site's worker, which then keeps the page's whole language (1,400-1,800 files) in
-    the background: a quarter of the browser tests' processor time, for nothing they read."""
-
-    def __init__(self, browser: Any) -> None:
-        self._browser = browser
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._browser, name)
-
-    def new_context(self, **options: Any) -> Any:
-        return self._browser.new_context(**{"service_workers": "block", **options})
-
-    def new_page(self, **options: Any) -> Any:
-        return self._browser.new_page(**{"service_workers": "block", **options})
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     playwright_api = pytest.importorskip("playwright.sync_api")
@@ -300,7 +281,7 @@ def browser() -> Iterator[object]:
         pytest.fail("Debian chromium is missing: run `make browser` (make test does it)")
     with playwright_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
-        yield WorkerlessBrowser(launched)
+        yield PagePool(launched)
         launched.close()
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_site
+from sitebuild import build_site
 
 pytestmark = pytest.mark.site
 
