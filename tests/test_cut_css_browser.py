@@ -181,9 +181,14 @@ def compare(page: Any, address: str, kind: str, names: dict[str, list[str]], sch
     return differences
 
 
+# the page types in parts, each part a test of its own, so that the suite's workers share them
+PARTS = 3
+
+
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_type_looks_the_same_with_its_cut_stylesheets(
-    browser: Any, base_url: str, site: Path, scheme: str
+    browser: Any, base_url: str, site: Path, scheme: str, part: int
 ) -> None:
     names = {
         prefix: [name for name in properties(site, prefix) if scheme == "light" or PALETTE_SET.search(name)]
@@ -194,7 +199,7 @@ def test_every_page_type_looks_the_same_with_its_cut_stylesheets(
     page.emulate_media(reduced_motion="reduce")  # no transition caught halfway
     failures = []
     try:
-        for kind, address in PAGES.items():
+        for kind, address in list(PAGES.items())[part::PARTS]:
             # a difference the cut makes is there each time; one seen once was the page caught
             # between two layouts on a busy machine: a page that differs is compared once more
             for _attempt in range(2):
