@@ -149,6 +149,7 @@ def styles(page: Any, names: list[str], states: list[str]) -> dict[str, list[lis
                 "() => { document.getElementById('__drawer').checked = false; window.scrollTo(0, 0);"
                 " if (document.activeElement) document.activeElement.blur(); }"
             )
+            page.evaluate(FRAMES)  # the scroll back handled (the header's title, its shadow) before the next state
             page.evaluate(
                 "() => document.querySelectorAll('.md-content [aria-describedby]').forEach((host) =>"
                 " host.dispatchEvent(new MouseEvent('mouseleave')))"
