@@ -265,7 +265,7 @@ def site(request: pytest.FixtureRequest) -> Path:
         folder = Path(given)
         assert (folder / "index.html").is_file(), f"BRIDGELAWS_TEST_SITE={given} holds no built site"
         return folder
-    start_site_build(request.config)  # a test collected otherwise than by the run (none yet) still finds it
+    start_site_build(request.config)  # started at collection (pytest_collection_finish): this is a no-op then
     return wait_for_site(request.config)
 
 

@@ -47,18 +47,12 @@ PAGES = {
 
 # what a reader does that brings styles no page has as loaded, each at each width: on a law page
 # and the compare view (what they bring is the same chrome on every page) and on the search pages
+TEXT_STATES = ["as loaded", "pop-up shown", "drawer open", "scrolled down, then up a little"]
 SEARCH_STATES = ["as loaded", "field focused", "result focused", "drawer open"]
-STATES_OF = {
-    "law": ["as loaded", "pop-up shown", "drawer open", "scrolled down, then up a little"],
-    "compare": ["as loaded", "pop-up shown", "drawer open", "scrolled down, then up a little"],
-    "search": SEARCH_STATES,
-    "search, every language": SEARCH_STATES,
-}
-# what a page is waited for before its styles are taken, beyond its load: a search page's results
-READY = {
-    "search": "() => document.querySelector('[data-query=\"revokki\"]')",
-    "search, every language": "() => document.querySelector('[data-query=\"revokki\"]')",
-}
+SEARCHES = ("search", "search, every language")
+STATES_OF = {"law": TEXT_STATES, "compare": TEXT_STATES, **{kind: SEARCH_STATES for kind in SEARCHES}}
+# what a search page is waited for before its styles are taken, beyond its load: its results
+RESULTS_SHOWN = "() => document.querySelector('[data-query=\"revokki\"]')"
 STATES = {
     "field focused": "() => document.getElementById('search-input').focus()",
     "result focused": "() => document.querySelector('#search-results a, #search-by-language a').focus()",
@@ -164,8 +158,8 @@ def compare(page: Any, address: str, kind: str, names: dict[str, list[str]], sch
     stylesheets, in each of its states."""
     page.goto(address)
     page.wait_for_load_state("load")
-    if kind in READY:
-        page.wait_for_function(READY[kind], timeout=30000)
+    if kind in SEARCHES:
+        page.wait_for_function(RESULTS_SHOWN, timeout=30000)
         page.wait_for_load_state("networkidle")
     assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
     states = STATES_OF.get(kind, ["as loaded"])

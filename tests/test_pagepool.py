@@ -58,7 +58,7 @@ def test_a_context_handed_out_again_is_as_new(browser: Any, base_url: str) -> No
     again = browser.new_context(**OPTIONS)
     reused = again.new_page()
     assert reused is page and reused.url == "about:blank"  # the same page, kept
-    assert _downloaded(reused, base_url + "fi/2007/16/") == over_the_network  # no route, no cache
+    assert _downloaded(reused, base_url + "fi/2007/16/") == over_the_network  # no route left
     assert reused.evaluate(STATE) == as_new
     assert {event: len(reused._impl_obj.raw_listeners(event)) for event in reused._impl_obj.event_names()} == listeners
     again.close()

@@ -46,20 +46,25 @@ WORD_SELECTOR = re.compile(r"\[\s*([\w-]+)\s*~=\s*((?:\"[^\"]*\"|'[^']*'|[\w-]+)
 QUOTES = "\"'"
 
 
+def _after_parentheses(selector: str, opening: int) -> int:
+    """The index after the parenthesis that closes the one at ``opening`` (nested ones counted)."""
+    depth, at = 0, opening
+    while at < len(selector):
+        depth += {"(": 1, ")": -1}.get(selector[at], 0)
+        at += 1
+        if depth == 0:
+            break
+    return at
+
+
 def loosen(selector: str) -> str:
     """The selector matching whenever the original could, in any state of the page."""
     out = []
     i = 0
     while i < len(selector):
         if selector.startswith(":not(", i):
-            depth, j = 0, i + 4
-            while j < len(selector):
-                depth += {"(": 1, ")": -1}.get(selector[j], 0)
-                j += 1
-                if depth == 0:
-                    break
             out.append(ANYTHING)
-            i = j
+            i = _after_parentheses(selector, i + 4)
             continue
         found = PSEUDO.match(selector, i)
         if found:
@@ -185,12 +190,7 @@ def _without_has(selector: str) -> tuple[str, list[str]]:
     """The selector with each ``:has(…)`` matching anything, and what those asked for."""
     held = []
     while (at := selector.find(":has(")) >= 0:
-        depth, end = 0, at + 4
-        while end < len(selector):
-            depth += {"(": 1, ")": -1}.get(selector[end], 0)
-            end += 1
-            if depth == 0:
-                break
+        end = _after_parentheses(selector, at + 4)
         held.append(selector[at + 5 : end - 1])
         selector = selector[:at] + ANYTHING + selector[end:]
     return selector, held
