@@ -49,9 +49,19 @@ AXE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="
 
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
+# Two frames for a scroll or a resize to start its transitions, then every finite animation and
+# transition to its end: axe reads colours as they are, and a header title fading in (the
+# page scrolled to a provision) has half its contrast for a moment.
+SETTLE = """async () => {
+    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => null)));
+}"""
+
 
 def violations(page: Any, only: list[str] | None = None) -> list[str]:
-    """axe's violations on the page; with ``only``, only those rules."""
+    """axe's violations on the page once it is still; with ``only``, only those rules."""
+    page.evaluate(SETTLE)
     page.evaluate(AXE)
     options: dict[str, Any] = {"resultTypes": ["violations"]}
     if only is not None:
