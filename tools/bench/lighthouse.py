@@ -35,7 +35,7 @@ from urllib.parse import quote
 
 from bench import firstvisit
 from bench import search as bench_search
-from bench.localsite import CHROMIUM, CHROMIUM_ARGS, serve
+from bench.localsite import CHROMIUM, QUIET_FLAGS, serve
 
 LIGHTHOUSE_DIR = Path(__file__).resolve().parent.parent / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
@@ -50,7 +50,7 @@ PAGES = {
     **{f"search {lang}": f"{lang}/search/?q={quote(query)}" for lang, query in bench_search.QUERIES.items()},
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-CHROME_FLAGS = ("--headless=new", *CHROMIUM_ARGS)
+CHROME_FLAGS = ("--headless=new", *QUIET_FLAGS)  # a browser as readers have it, pop-ups and all
 RUN_TIMEOUT_S = 300
 ITEMS_SHOWN = 8  # rows per performance audit; accessibility, best-practice and SEO rows are all shown
 SNIPPET_CHARS = 200
