@@ -7,7 +7,8 @@
  * reader's first sign of intent on the form (a focus, a touch or click, a key, any input), a
  * second or so before a first word is typed, and all at once: the <template id="search-engine">
  * in <head> holds their preloads, inert until put in the head here.  A page opened with a query
- * (?q=: a link, a header box, a reload) loads everything at once.
+ * (?q=: a link, a header box, a reload) loads everything at once: an inline script of the page
+ * has put the preloads in the head already.
  *
  * Nothing typed meanwhile is lost: the box keeps it, the status line says the search is loading,
  * and a submit waits for the engine.  When the engine arrives it is opened on the page: a
@@ -31,7 +32,8 @@ function load() {
   if (state !== "waiting") return;
   state = "loading";
   INTENT.forEach((type) => form.removeEventListener(type, load));
-  document.head.append(files.content.cloneNode(true));
+  // put in the head by the page itself when opened with a query (partials/search-engine-now.html)
+  if (!("placed" in files.dataset)) document.head.append(files.content.cloneNode(true));
   const engine = anywhere
     ? import("./search-anywhere.js").then((module) => module.openRootPage)
     : import("./search.js").then((module) => module.openLanguagePage);
