@@ -174,7 +174,7 @@ def concordance() -> Concordance:
         (("16B",), None, {}, {"1997": ("16A",)}),  # 1997 16A is 2007 16B
         (("12C2", "50"), None, {}, {"1997": ("12C1", "50")}),  # position by position
         (("50",), None, {}, {}),  # a law no row moves is the same law everywhere
-        (("92A",), None, {}, {"1997": ("92",), "2007": ("92",)}),  # no row: the law, no guessed provision
+        (("93A",), None, {}, {"1997": ("93",), "2007": ("93",)}),  # no row: the law, no guessed provision
         (("16C",), None, {"2007": ("16D", "16")}, {"2007": ("16D", "16")}),  # laws_in says, and wins
         # an edition without the concept has none; 2007 Law 23 (awareness of potential damage) was 1997 72B1
         (("23",), ("1997", "2007"), {}, {"2017": (), "1997": ("72B1",)}),
