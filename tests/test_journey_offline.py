@@ -81,6 +81,51 @@ def test_every_page_a_text_page_leads_to_is_kept_with_the_language(site: Path, l
     assert set(LANGUAGES) - {lang} <= foreign  # the menu leads to every other language
 
 
+class Links(HTMLParser):
+    """Every href of a page's links, as a browser reads the page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.hrefs.append(href)
+
+
+def is_text(site: Path, target: Path) -> bool:
+    """A page of a document of some language: ``fi/1997/73/``, ``pl/2017/pzbs/3/``."""
+    parts = target.relative_to(site).parts
+    return len(parts) > 2 and parts[0] in LANGUAGES and parts[1].isdigit() and len(parts[1]) == 4
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_every_text_a_languages_other_pages_link_to_is_kept_with_it(site: Path, lang: str) -> None:
+    """A law the language lacks is read in another text: every text that the language's "where to
+    read" pages, laws index, coverage, compare and numbering views link to is kept with it, so a
+    director at the table opens "Law 73" offline whatever language they read."""
+    files = kept(site, lang)
+    root = site / lang if lang in LANGUAGES else site
+    pages = [
+        page
+        for page in root.rglob("index.html")
+        if not is_text(site, page) and (lang in LANGUAGES or page.relative_to(site).parts[0] not in LANGUAGES)
+    ]
+    texts = set()
+    for page in pages:
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for href in parser.hrefs:
+            target = offline.resolve(site, page, href)
+            if target is not None and target.name == "index.html" and is_text(site, target):
+                url = offline.page_url(PurePosixPath(target.relative_to(site).as_posix()))
+                assert files.get(url) == offline.file_hash(target), (page, href)
+                texts.add(url.split("/")[0])
+    # the texts of every other language are among them (English: every language's)
+    assert texts >= set(LANGUAGES) - {lang}
+
+
 def test_the_issues_journey_is_kept(site: Path) -> None:
     """The pages the issue found missing offline after a visit to /sv/2007/16/."""
     files = kept(site, "sv")
@@ -169,6 +214,26 @@ def test_offline_a_citation_into_another_languages_text_opens(swedish_reader: An
     assert page.locator("h1").inner_text().startswith("86")
     assert page.evaluate("document.documentElement.lang") == "fi"
     assert page.locator("[id='86']").count() == 1
+
+
+@SWEDISH_READER
+def test_offline_where_to_read_a_law_swedish_lacks_opens_every_text(swedish_reader: Any, base_url: str) -> None:
+    """The Swedish director, network off, needs Law 73 (the Swedish text has Laws 9-16): the
+    Swedish "where to read" page opens, and so does each text it names."""
+    page = swedish_reader
+    response = page.goto(f"{base_url}sv/laws/73/")
+    assert response is not None and response.ok and response.from_service_worker
+    hrefs = page.locator("article a[hreflang]").evaluate_all("links => links.map(link => link.href)")
+    texts = sorted({href.split("#")[0] for href in hrefs if "/laws/" not in href and "/compare/" not in href})
+    assert len(texts) >= 2, hrefs  # the Finnish 1997 text and the PZBS rule at Law 73
+    for href in texts[1:]:  # from the kept copy, or the fetch fails: offline, nothing else answers
+        answer = page.evaluate("async url => { const r = await fetch(url); return [r.status, await r.text()]; }", href)
+        assert answer[0] == 200 and "not-found-page" not in answer[1], href
+    with page.expect_navigation() as navigation:  # and one tapped, as the reader would
+        page.locator(f"article a[href$='{texts[0].split('/', 3)[-1]}']").first.tap()
+    response = navigation.value
+    assert response is not None and response.ok and response.from_service_worker
+    assert page.locator(".not-found-page").count() == 0 and page.locator("h1").count() == 1
 
 
 def link_language(href: str | None) -> str:
