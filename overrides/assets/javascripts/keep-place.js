@@ -79,8 +79,13 @@
     var place = placeFor(link, keep, here);
     link.setAttribute("href", place[0]);
     if (place[1]) { // the page opened writes the note in its own language (its .edition-switch)
+      // on a definitions page, the term defined there (its <dt>), which the other text lacks
+      var defined = document.getElementById(here);
+      var term = defined && defined.tagName === "DT" ? defined.textContent.trim() : "";
       try {
-        sessionStorage.setItem(NOTE_KEY, JSON.stringify({ edition: keep.edition, ref: here }));
+        sessionStorage.setItem(NOTE_KEY, JSON.stringify({
+          edition: keep.edition, ref: here, term: term, lang: document.documentElement.lang,
+        }));
       } catch (error) { /* storage off: the law still opens */ }
     }
   });
@@ -100,5 +105,20 @@
     line.setAttribute("role", "status");
     line.textContent = filled(template, { edition: arrivedWithout.edition || "", ref: arrivedWithout.ref || "" });
     switcher.insertAdjacentElement("afterend", line);
+  }
+  // A definitions page reached from another language's definition it does not define: its line
+  // (written hidden by the build, in this page's language) names the term, in the term's language.
+  var definitionNone = document.querySelector("[data-definition-none]");
+  if (arrivedWithout && arrivedWithout.term && definitionNone) {
+    var parts = definitionNone.getAttribute("data-definition-none").split("{term}");
+    var word = document.createElement("span");
+    word.textContent = String(arrivedWithout.term);
+    if (/^[a-z]{2}$/.test(arrivedWithout.lang || "")) {
+      word.setAttribute("lang", arrivedWithout.lang);
+    }
+    definitionNone.textContent = parts[0];
+    definitionNone.appendChild(word);
+    definitionNone.appendChild(document.createTextNode(parts.slice(1).join("{term}")));
+    definitionNone.hidden = false;
   }
 })();
