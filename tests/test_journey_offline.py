@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS
-from bridgelaws.core import facts
+from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
 
@@ -139,6 +139,8 @@ def test_the_site_lists_its_pages_for_the_worker(site: Path) -> None:
     assert set(pages) == on_disk and "" in pages and "sv/2007/16/" in pages
     for lang in ("en", *LANGUAGES):
         assert offline.PAGES in kept(site, lang)  # offline, the worker can tell "not saved" from "not found"
+        # and says so with the 404 page of the language it speaks (the reader's, or the path's)
+        assert {urls.not_found(other) for other in ("en", *LANGUAGES)} <= set(kept(site, lang))
     not_found = (site / "404.html").read_text(encoding="utf-8")
     worker = (site / "sw.js").read_text(encoding="utf-8")
     assert 'data-reason="missing"' in not_found and "'data-reason=\"missing\"'" in worker  # the worker's mark
@@ -269,6 +271,9 @@ def test_offline_a_page_not_kept_says_not_saved_and_only_a_missing_one_not_found
     assert page.locator(".not-found:visible .not-found__text").inner_text() == t(lang, f"{key}_text")
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.title().startswith(t(lang, f"{key}_title"))
+    # the page around it in the same language: its footer, the site's name in its header
+    assert page.locator(".md-footer-meta .md-copyright").inner_text().startswith(t(lang, "footer_copyright"))
+    assert page.locator(".md-header__topic").first.inner_text() == facts.read_site().names[lang]
 
 
 @SWEDISH_READER

@@ -94,8 +94,9 @@ def test_a_language_keeps_of_other_languages_only_the_pages_it_leads_to_and_thei
     kept = offline_list(site, lang)
     foreign = {url for url in kept if url.split("/")[0] in others}
     foreign_pages = {url for url in foreign if not url.endswith(".webmanifest")}
-    # and the index pages every language keeps of every other (their menus lead there)
-    indexes = {url_for(other) for other in others for url_for in offline.EVERY_LANGUAGE}
+    # and the index pages every language keeps of every other (their menus lead there), and their
+    # 404 pages (offline, a page not kept says so in the reader's language, header and footer too)
+    indexes = {url_for(other) for other in others for url_for in (*offline.EVERY_LANGUAGE, urls.not_found)}
     linked = texts_linked_from(site, lang)
     assert linked - cited_from(site, lang), "the interface pages lead to no text the text pages do not"
     assert foreign_pages == cited_from(site, lang) | linked | indexes

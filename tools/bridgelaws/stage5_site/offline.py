@@ -158,7 +158,10 @@ EVERY_LANGUAGE = (urls.coverage, urls.terms, urls.laws_index)
 
 
 def shared_files(site: Path) -> list[Path]:
-    files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    files = [site / "index.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    # every language's 404 page (20 KB each): offline, the worker answers a page not kept with the
+    # one of the language it says so in, its header and footer in the same words (sw.js)
+    files += [site / urls.not_found(lang) for lang in facts.INTERFACE_LANGUAGES]
     files.append(site / urls.notes_data())  # the reader's notes, shown where they belong on every text
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
