@@ -110,6 +110,38 @@ def told(page: Any, lang: str, lands: str, outcome: str, start: str, term: str =
         assert page.locator(f"html[lang='{lang}']").count() == 1
 
 
+# (start, language chosen, where it lands): an interface page's menu opens its version in the
+# other language at the same place (its anchors are the same), a compare view with the same texts
+# chosen; a search's words are not carried into another language's search
+SAME_PAGE = [
+    pytest.param("fi/terms/50-59/#penalty-card", "sv", "sv/terms/50-59/#penalty-card", id="terms-details"),
+    pytest.param("terms/#penalty-card", "tr", "tr/terms/#penalty-card", id="terms-index-from-english"),
+    pytest.param("pl/laws/23/#edition-2007", "en", "laws/23/#edition-2007", id="where-to-read-to-english"),
+    pytest.param(
+        "fi/compare/16/?c=fi-1997,sv-2007#16B1", "sv", "sv/compare/16/?c=fi-1997,sv-2007#16B1", id="compare-choice"
+    ),
+    pytest.param("fi/2007/16/", "sv", "sv/2007/16/", id="a-law-page-at-its-top"),
+]
+
+
+@pytest.mark.parametrize(("start", "lang", "lands"), SAME_PAGE)
+def test_an_interface_pages_menu_keeps_the_place_in_the_other_language(
+    phone: Any, base_url: str, start: str, lang: str, lands: str
+) -> None:
+    phone.goto(base_url + start)
+    choose_language(phone, lang, touch=True)
+    phone.wait_for_url(base_url + lands)
+    assert phone.evaluate("document.documentElement.lang") == lang
+    if "#" in lands:  # the same place: the anchor's element is there, and shown
+        target = lands.split("#")[1]
+        phone.wait_for_function(f"document.getElementById({json.dumps(target)}).matches(':target')")
+        box = phone.locator(":target").first.bounding_box()
+        assert box is not None and 0 <= box["y"] < phone.viewport_size["height"]
+    if "?c=" in lands:  # the texts chosen, as the page shows them
+        ticked = phone.locator(".compare-choice input[name=c]:checked").evaluate_all("boxes => boxes.map(b => b.value)")
+        assert ticked == lands.split("?c=")[1].split("#")[0].split(",")
+
+
 @pytest.mark.parametrize(("start", "lang", "lands", "outcome"), MENU)
 def test_the_language_menu_keeps_the_provision_on_a_phone(
     phone: Any, base_url: str, start: str, lang: str, lands: str, outcome: str
