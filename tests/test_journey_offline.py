@@ -81,51 +81,6 @@ def test_every_page_a_text_page_leads_to_is_kept_with_the_language(site: Path, l
     assert set(LANGUAGES) - {lang} <= foreign  # the menu leads to every other language
 
 
-class Links(HTMLParser):
-    """Every href of a page's links, as a browser reads the page."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        href = dict(attrs).get("href")
-        if tag == "a" and href:
-            self.hrefs.append(href)
-
-
-def is_text(site: Path, target: Path) -> bool:
-    """A page of a document of some language: ``fi/1997/73/``, ``pl/2017/pzbs/3/``."""
-    parts = target.relative_to(site).parts
-    return len(parts) > 2 and parts[0] in LANGUAGES and parts[1].isdigit() and len(parts[1]) == 4
-
-
-@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
-def test_every_text_a_languages_other_pages_link_to_is_kept_with_it(site: Path, lang: str) -> None:
-    """A law the language lacks is read in another text: every text that the language's "where to
-    read" pages, laws index, coverage, compare and numbering views link to is kept with it, so a
-    director at the table opens "Law 73" offline whatever language they read."""
-    files = kept(site, lang)
-    root = site / lang if lang in LANGUAGES else site
-    pages = [
-        page
-        for page in root.rglob("index.html")
-        if not is_text(site, page) and (lang in LANGUAGES or page.relative_to(site).parts[0] not in LANGUAGES)
-    ]
-    texts = set()
-    for page in pages:
-        parser = Links()
-        parser.feed(page.read_text(encoding="utf-8"))
-        for href in parser.hrefs:
-            target = offline.resolve(site, page, href)
-            if target is not None and target.name == "index.html" and is_text(site, target):
-                url = offline.page_url(PurePosixPath(target.relative_to(site).as_posix()))
-                assert files.get(url) == offline.file_hash(target), (page, href)
-                texts.add(url.split("/")[0])
-    # the texts of every other language are among them (English: every language's)
-    assert texts >= set(LANGUAGES) - {lang}
-
-
 def test_the_issues_journey_is_kept(site: Path) -> None:
     """The pages the issue found missing offline after a visit to /sv/2007/16/."""
     files = kept(site, "sv")

@@ -71,10 +71,15 @@ def cited_from(site: Path, lang: str) -> set[str]:
 
 def texts_linked_from(site: Path, lang: str) -> set[str]:
     """URLs of other languages' texts (``fi/1997/73/``) that the language's other pages ("where
-    to read", laws index, coverage, compare, numbering) link to anywhere."""
+    to read", laws index, coverage, compare, numbering) link to anywhere (English: the pages
+    outside the text languages' folders)."""
     linked = set()
-    for page in (site / lang).rglob("index.html"):
-        if re.fullmatch(r"\d{4}", page.relative_to(site / lang).parts[0]):
+    own = (site / lang).rglob("index.html") if lang in LANGUAGES else site.glob("*/**/index.html")
+    for page in own:
+        parts = page.relative_to(site).parts
+        if lang not in LANGUAGES and parts[0] in LANGUAGES:
+            continue  # another language's page
+        if lang in LANGUAGES and re.fullmatch(r"\d{4}", parts[1]):
             continue  # a text page: its leads are cited_from's
         for href in re.findall(r'<a\s[^>]*?href="([^"]*)"', page.read_text(encoding="utf-8")):
             target = offline.resolve(site, page, href)
@@ -105,6 +110,14 @@ def test_a_language_keeps_of_other_languages_only_the_pages_it_leads_to_and_thei
     assert foreign - foreign_pages <= {f"{other}/manifest.webmanifest" for other in others}  # what the pages load
     assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
     assert not [url for url in foreign if "/search/" in url]  # another language's search is not kept
+
+
+def test_the_english_interface_keeps_every_text_its_pages_link_to(site: Path) -> None:
+    """English has no text of its own: a law is read in the texts its "where to read" pages, laws
+    index, coverage and compare views link to, every language's, all kept with it."""
+    linked = texts_linked_from(site, "en")
+    assert {url.split("/")[0] for url in linked} == set(LANGUAGES)
+    assert not linked - set(offline_list(site, "en"))
 
 
 @pytest.mark.parametrize(
