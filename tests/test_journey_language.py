@@ -27,7 +27,8 @@ DESKTOP = {"width": 1280, "height": 800}
 # (start, language chosen, where it lands, what the reader is told):
 #   "at": the provision, shown as the target; "missing": that text's line saying it lacks the
 #   provision, above the nearest it has; "none": the law with the line saying no provision of that
-#   edition corresponds; "hub": the language's page for the law, saying no text of it has the law.
+#   edition corresponds; "hub": the language's page for the law, saying no text of it has the law;
+#   "undefined": the other text's definitions, with a line saying it does not define the term.
 MENU = [
     pytest.param("sv/2007/16/#16B1", "fi", "fi/2007/16/#16B1", "at", id="sv-fi-same-number"),
     pytest.param("fi/2007/16/#16B1a", "sv", "sv/2007/16/#16B1a", "at", id="fi-sv-same-number"),
@@ -45,6 +46,10 @@ MENU = [
     # a definition: the same concept where the other language's text defines it (the term base)
     pytest.param("fi/2007/definitions/#def-korjattu-pistetulos", "tr", "tr/2017/12/#12", "at", id="fi-tr-definition"),
     pytest.param("tr/2017/definitions/#def-suni-ayarli-skor", "fi", "fi/2007/12/#12C2", "at", id="tr-fi-definition"),
+    # a definition the other language's text does not define: its definitions, with a line saying so
+    pytest.param(
+        "fi/2007/definitions/#def-rangaistuskortti", "tr", "tr/2017/definitions/", "undefined", id="fi-tr-undefined"
+    ),
     # a national rule: the law page of the language that shows it
     pytest.param("pl/2017/pzbs/3/#p3-1-A", "sv", "sv/2007/12/", "rule", id="pl-sv-national-rule"),
 ]
@@ -61,7 +66,11 @@ def choose_language(page: Any, lang: str, touch: bool) -> None:
         link.click()
 
 
-def told(page: Any, lang: str, lands: str, outcome: str, start: str) -> None:
+# the term a definition's anchor names on the page the reader is on ("" elsewhere)
+TERM = "h => { const e = document.getElementById(h); return e && e.tagName === 'DT' ? e.textContent.trim() : ''; }"
+
+
+def told(page: Any, lang: str, lands: str, outcome: str, start: str, term: str = "") -> None:
     """What the page landed on shows and says, in its own language."""
     here = start.split("#")[1]
     target = lands.split("#")[1] if "#" in lands else ""
@@ -82,6 +91,13 @@ def told(page: Any, lang: str, lands: str, outcome: str, start: str) -> None:
         template = t(lang, "no_counterpart")
         edition = lands.split("/")[1]
         assert note.inner_text() == template.replace("{edition}", edition).replace("{ref}", here)
+    elif outcome == "undefined":  # the term in its own language, inside this page's words
+        note = page.locator("[data-definition-none]")
+        note.wait_for()
+        start_lang = start.split("/")[0]
+        assert term and note.inner_text() == t(lang, "definition_none").replace("{term}", term)
+        assert note.locator(f"span[lang='{start_lang}']").inner_text() == term
+        assert page.evaluate("scrollY") == 0  # the page's top: its definitions follow the line
     elif outcome == "rule":  # the law page that shows the national rule the reader was reading
         rule = page.locator("details.national-rules")
         point = start.split("/")[3]
@@ -94,14 +110,47 @@ def told(page: Any, lang: str, lands: str, outcome: str, start: str) -> None:
         assert page.locator(f"html[lang='{lang}']").count() == 1
 
 
+# (start, language chosen, where it lands): an interface page's menu opens its version in the
+# other language at the same place (its anchors are the same), a compare view with the same texts
+# chosen; a search's words are not carried into another language's search
+SAME_PAGE = [
+    pytest.param("fi/terms/50-59/#penalty-card", "sv", "sv/terms/50-59/#penalty-card", id="terms-details"),
+    pytest.param("terms/#penalty-card", "tr", "tr/terms/#penalty-card", id="terms-index-from-english"),
+    pytest.param("pl/laws/23/#edition-2007", "en", "laws/23/#edition-2007", id="where-to-read-to-english"),
+    pytest.param(
+        "fi/compare/16/?c=fi-1997,sv-2007#16B1", "sv", "sv/compare/16/?c=fi-1997,sv-2007#16B1", id="compare-choice"
+    ),
+    pytest.param("fi/2007/16/", "sv", "sv/2007/16/", id="a-law-page-at-its-top"),
+]
+
+
+@pytest.mark.parametrize(("start", "lang", "lands"), SAME_PAGE)
+def test_an_interface_pages_menu_keeps_the_place_in_the_other_language(
+    phone: Any, base_url: str, start: str, lang: str, lands: str
+) -> None:
+    phone.goto(base_url + start)
+    choose_language(phone, lang, touch=True)
+    phone.wait_for_url(base_url + lands)
+    assert phone.evaluate("document.documentElement.lang") == lang
+    if "#" in lands:  # the same place: the anchor's element is there, and shown
+        target = lands.split("#")[1]
+        phone.wait_for_function(f"document.getElementById({json.dumps(target)}).matches(':target')")
+        box = phone.locator(":target").first.bounding_box()
+        assert box is not None and 0 <= box["y"] < phone.viewport_size["height"]
+    if "?c=" in lands:  # the texts chosen, as the page shows them
+        ticked = phone.locator(".compare-choice input[name=c]:checked").evaluate_all("boxes => boxes.map(b => b.value)")
+        assert ticked == lands.split("?c=")[1].split("#")[0].split(",")
+
+
 @pytest.mark.parametrize(("start", "lang", "lands", "outcome"), MENU)
 def test_the_language_menu_keeps_the_provision_on_a_phone(
     phone: Any, base_url: str, start: str, lang: str, lands: str, outcome: str
 ) -> None:
     phone.goto(base_url + start)
+    term = phone.evaluate(TERM, start.split("#")[1])
     choose_language(phone, lang, touch=True)
     phone.wait_for_url(base_url + lands)
-    told(phone, lang, lands, outcome, start)
+    told(phone, lang, lands, outcome, start, term)
 
 
 @pytest.mark.parametrize(("start", "lang", "lands", "outcome"), MENU[::3])
@@ -111,9 +160,10 @@ def test_the_language_menu_keeps_the_provision_on_a_desktop(
     page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto(base_url + start)
+        term = page.evaluate(TERM, start.split("#")[1])
         choose_language(page, lang, touch=False)
         page.wait_for_url(base_url + lands)
-        told(page, lang, lands, outcome, start)
+        told(page, lang, lands, outcome, start, term)
     finally:
         page.close()
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bench.localsite import CHROMIUM, CHROMIUM_ARGS
-from bridgelaws.core import facts
+from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
 
@@ -94,6 +94,8 @@ def test_the_site_lists_its_pages_for_the_worker(site: Path) -> None:
     assert set(pages) == on_disk and "" in pages and "sv/2007/16/" in pages
     for lang in ("en", *LANGUAGES):
         assert offline.PAGES in kept(site, lang)  # offline, the worker can tell "not saved" from "not found"
+        # and says so with the 404 page of the language it speaks (the reader's, or the path's)
+        assert {urls.not_found(other) for other in ("en", *LANGUAGES)} <= set(kept(site, lang))
     not_found = (site / "404.html").read_text(encoding="utf-8")
     worker = (site / "sw.js").read_text(encoding="utf-8")
     assert 'data-reason="missing"' in not_found and "'data-reason=\"missing\"'" in worker  # the worker's mark
@@ -171,6 +173,26 @@ def test_offline_a_citation_into_another_languages_text_opens(swedish_reader: An
     assert page.locator("[id='86']").count() == 1
 
 
+@SWEDISH_READER
+def test_offline_where_to_read_a_law_swedish_lacks_opens_every_text(swedish_reader: Any, base_url: str) -> None:
+    """The Swedish director, network off, needs Law 73 (the Swedish text has Laws 9-16): the
+    Swedish "where to read" page opens, and so does each text it names."""
+    page = swedish_reader
+    response = page.goto(f"{base_url}sv/laws/73/")
+    assert response is not None and response.ok and response.from_service_worker
+    hrefs = page.locator("article a[hreflang]").evaluate_all("links => links.map(link => link.href)")
+    texts = sorted({href.split("#")[0] for href in hrefs if "/laws/" not in href and "/compare/" not in href})
+    assert len(texts) >= 2, hrefs  # the Finnish 1997 text and the PZBS rule at Law 73
+    for href in texts[1:]:  # from the kept copy, or the fetch fails: offline, nothing else answers
+        answer = page.evaluate("async url => { const r = await fetch(url); return [r.status, await r.text()]; }", href)
+        assert answer[0] == 200 and "not-found-page" not in answer[1], href
+    with page.expect_navigation() as navigation:  # and one tapped, as the reader would
+        page.locator(f"article a[href$='{texts[0].split('/', 3)[-1]}']").first.tap()
+    response = navigation.value
+    assert response is not None and response.ok and response.from_service_worker
+    assert page.locator(".not-found-page").count() == 0 and page.locator("h1").count() == 1
+
+
 def link_language(href: str | None) -> str:
     first = (href or "").replace("../", "").split("/")[0]
     return first if first in LANGUAGES else "en"
@@ -204,6 +226,9 @@ def test_offline_a_page_not_kept_says_not_saved_and_only_a_missing_one_not_found
     assert page.locator(".not-found:visible .not-found__text").inner_text() == t(lang, f"{key}_text")
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.title().startswith(t(lang, f"{key}_title"))
+    # the page around it in the same language: its footer, the site's name in its header
+    assert page.locator(".md-footer-meta .md-copyright").inner_text().startswith(t(lang, "footer_copyright"))
+    assert page.locator(".md-header__topic").first.inner_text() == facts.read_site().names[lang]
 
 
 @SWEDISH_READER

@@ -270,6 +270,22 @@ TARGETS = [
 ]
 
 
+# The table of contents' entry of the section a provision is in (the last heading it lists at or
+# before the provision; None when it lists none), and the entries it marks as in view.
+SECTION_IN_VIEW = """() => {
+  const box = document.querySelector('.is-target') || document.querySelector(':target');
+  const toc = '.md-sidebar--secondary [data-md-component=toc] a.md-nav__link';
+  let section = null;
+  for (const link of document.querySelectorAll(toc)) {
+    const heading = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (heading && (heading === box || heading.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      section = link.hash;
+    }
+  }
+  return [section, [...document.querySelectorAll(toc + '.md-nav__link--active')].map(link => link.hash)];
+}"""
+
+
 @pytest.mark.parametrize(("address", "heading"), TARGETS)
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_provision_reached_by_its_address_is_below_the_header(
@@ -292,6 +308,9 @@ def test_a_provision_reached_by_its_address_is_below_the_header(
         assert header <= target < VIEWPORTS[viewport]["height"] / 2
         if heading:  # the provision opens its section: its heading is shown with it, whole
             assert header <= above < target
+        if viewport == "desktop":  # the table of contents marks the section the provision is in
+            section, marked = page.evaluate(SECTION_IN_VIEW)
+            assert section is None or marked == [section], (section, marked)
     finally:
         page.context.close()
 

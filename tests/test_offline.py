@@ -69,20 +69,55 @@ def cited_from(site: Path, lang: str) -> set[str]:
     return cited
 
 
+def texts_linked_from(site: Path, lang: str) -> set[str]:
+    """URLs of other languages' texts (``fi/1997/73/``) that the language's other pages ("where
+    to read", laws index, coverage, compare, numbering) link to anywhere (English: the pages
+    outside the text languages' folders)."""
+    linked = set()
+    own = (site / lang).rglob("index.html") if lang in LANGUAGES else site.glob("*/**/index.html")
+    for page in own:
+        parts = page.relative_to(site).parts
+        if lang not in LANGUAGES and parts[0] in LANGUAGES:
+            continue  # another language's page
+        if lang in LANGUAGES and re.fullmatch(r"\d{4}", parts[1]):
+            continue  # a text page: its leads are cited_from's
+        for href in re.findall(r'<a\s[^>]*?href="([^"]*)"', page.read_text(encoding="utf-8")):
+            target = offline.resolve(site, page, href)
+            if target is None:
+                continue
+            parts = target.relative_to(site).parts
+            if parts[0] in set(LANGUAGES) - {lang} and re.fullmatch(r"\d{4}", parts[1]):
+                linked.add(offline.page_url(PurePosixPath(target.relative_to(site).as_posix())))
+    return linked
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_language_keeps_of_other_languages_only_the_pages_its_texts_cite_and_their_indexes(
+def test_a_language_keeps_of_other_languages_only_the_pages_it_leads_to_and_their_indexes(
     site: Path, lang: str
 ) -> None:
     others = [other for other in LANGUAGES if other != lang]
     kept = offline_list(site, lang)
     foreign = {url for url in kept if url.split("/")[0] in others}
     foreign_pages = {url for url in foreign if not url.endswith(".webmanifest")}
-    # and the index pages every language keeps of every other (their menus lead there)
-    indexes = {url_for(other) for other in others for url_for in offline.EVERY_LANGUAGE}
-    assert foreign_pages == cited_from(site, lang) | indexes
+    # and the index pages every language keeps of every other (their menus lead there), and their
+    # 404 pages (offline, a page not kept says so in the reader's language, header and footer too)
+    indexes = {url_for(other) for other in others for url_for in (*offline.EVERY_LANGUAGE, urls.not_found)}
+    linked = texts_linked_from(site, lang)
+    assert linked - cited_from(site, lang), "the interface pages lead to no text the text pages do not"
+    assert foreign_pages == cited_from(site, lang) | linked | indexes
+    # another language's compare and numbering views are not kept (see offline.EVERY_LANGUAGE)
+    assert not [url for url in foreign_pages if re.match(r"[a-z]{2}/(compare|numbering)/", url)]
     assert foreign - foreign_pages <= {f"{other}/manifest.webmanifest" for other in others}  # what the pages load
     assert not [url for url in kept if any(f"/{other}_" in url or f".{other}_" in url for other in others)]
     assert not [url for url in foreign if "/search/" in url]  # another language's search is not kept
+
+
+def test_the_english_interface_keeps_every_text_its_pages_link_to(site: Path) -> None:
+    """English has no text of its own: a law is read in the texts its "where to read" pages, laws
+    index, coverage and compare views link to, every language's, all kept with it."""
+    linked = texts_linked_from(site, "en")
+    assert {url.split("/")[0] for url in linked} == set(LANGUAGES)
+    assert not linked - set(offline_list(site, "en"))
 
 
 @pytest.mark.parametrize(

@@ -157,6 +157,31 @@ def test_every_export_url_resolves_to_a_page_and_anchor(
     assert not broken, broken[:20]
 
 
+def readme_addresses() -> list[str]:
+    """The concrete addresses the README's URL table gives as examples (`/fi/2007/16/#16B1`), bar
+    the not-found row's, which names an address the site lacks on purpose."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## URL scheme", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `/") and "/404.html" not in line]
+    return sorted({address for row in rows for address in re.findall(r"`(/[^`\s<>]*)`", row)})
+
+
+def test_every_address_the_readme_gives_as_an_example_is_a_page_with_its_anchor(
+    site: Path, pages: dict[str, HtmlPage]
+) -> None:
+    addresses = readme_addresses()
+    assert len(addresses) > 20 and "/fi/2007/12/#12C1b" in addresses
+    broken = []
+    for address in addresses:
+        resolved = resolve("", address)
+        assert resolved is not None, address
+        target, fragment = resolved
+        exists = target_file(site, target).exists()
+        if not exists or (fragment and target in pages and fragment not in pages[target].ids):
+            broken.append(address)
+    assert not broken, broken
+
+
 EXPECTED_LAWS = {
     "fi-1997": list(range(1, 94)),
     "fi-2007": list(range(1, 19)),

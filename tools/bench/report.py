@@ -23,7 +23,7 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from bench import firstvisit as bench_firstvisit
 from bench import lighthouse as bench_lighthouse
@@ -83,7 +83,10 @@ ALREADY_COMPRESSED = {".png", ".pagefind", ".pf_meta", ".pf_index", ".pf_fragmen
 def offline_download(site: Path) -> list[str]:
     """What the service worker downloads to keep each language offline (bridgelaws.offline)."""
     lines = ["| kept offline | files | on the device | downloaded (gzip) |", "|---|---:|---:|---:|"]
+    # each language's list (offline/<lang>.json), not the list of every page (offline/pages.json)
     for listing in sorted((site / "offline").glob("*.json")):
+        if listing.name == PurePosixPath(offline.PAGES).name:
+            continue
         files = json.loads(listing.read_text(encoding="utf-8"))["files"]
         paths = [offline.file_of(site, url) for url, _ in files]
         raw = sum(path.stat().st_size for path in paths)

@@ -51,8 +51,13 @@
       });
     });
     if (updateUrl) {
+      // ?c=fi-1997,fi-2007 as the README writes it and a reader shares it: the commas as typed
+      // (URLSearchParams would write %2C), each id escaped on its own
       var url = new URL(location.href);
-      url.searchParams.set("c", docs.join(","));
+      var others = new URLSearchParams(url.search);
+      others.delete("c");
+      var rest = others.toString();
+      url.search = "c=" + docs.map(encodeURIComponent).join(",") + (rest ? "&" + rest : "");
       history.replaceState(null, "", url.toString());
     }
   }

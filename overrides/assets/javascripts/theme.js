@@ -190,16 +190,25 @@
     function sections(toc) {
       return Array.prototype.slice.call(toc.querySelectorAll("a.md-nav__link[href^='#']")).map(function (link) {
         return { link: link, target: document.getElementById(decoded(link.hash.slice(1))) };
-      }).filter(function (section) { return section.target; });
+      }).filter(function (section) { return section.target; }).map(function (section) {
+        section.landing = parseFloat(getComputedStyle(section.target).scrollMarginTop) || 0;
+        return section;
+      });
     }
 
     var lists = tocs.map(sections);
 
+    // A section is in view once its heading has reached the header, or the place below it where
+    // a link to it lands (its scroll-margin-top, laws.css): a reader sent to #16B, or to its first
+    // provision, is in section B, not in A above it.  At the page's end, which a heading near it
+    // never scrolls up to, a heading in the window's upper half will do (tr 2017 #42B3).
     function follow(toc, links) {
       var height = headerHeight();
+      var end = window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
       var current = null;
       links.forEach(function (section) {
-        if (section.target.getBoundingClientRect().top <= height + 1) current = section;
+        var line = Math.max(height, section.landing, end ? window.innerHeight / 2 : 0) + 1;
+        if (section.target.getBoundingClientRect().top <= line) current = section;
       });
       var passed = true;
       links.forEach(function (section) {

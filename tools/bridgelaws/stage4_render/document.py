@@ -108,6 +108,10 @@ def definitions_page(
         body.extend(_language_definitions(corpus, term_base, page, entry, others))
     body.extend([f"# {md_inline(t(lang, 'definitions'))}", ""])
     body.extend([f'<p class="law-source"><a href="{h(page.link(urls.document(meta)))}">{h(meta.title)}</a></p>', ""])
+    # where another language's definitions page sends a reader whose definition this text lacks,
+    # keep-place.js fills this line with the term they came from
+    none = h(t(lang, "definition_none"))
+    body.extend([f'<p class="definition-note" role="status" hidden data-definition-none="{none}"></p>', ""])
     body.extend(chapter_blocks(entry))
     items = []
     decorate = page_decorator(linkage, entry, page, explain_terms=False)
@@ -145,11 +149,11 @@ def _language_definitions(
     """What laws.js follows to keep the reader's definition through the language menu, as on a
     law page (``#language-provisions``): for each language with definitions, where each
     definition of this page is there — the same concept's definition (the term base's
-    ``defined`` places), else that page's top."""
+    ``defined`` places), else "" (none: that page's top, with a line saying the text does not
+    define the term, as a law page says a provision has no counterpart)."""
     anchors = list(zip(entry.document.definitions, term_anchors(entry.document), strict=True))
     data: dict[str, dict[str, object]] = {}
     for lang, other in others.items():
-        base = page.link(urls.definitions(other.meta))
         where = {}
         for definition, anchor in anchors:
             concepts = [
@@ -164,7 +168,7 @@ def _language_definitions(
                 for place in sorted(concept.defined, key=lambda place: (place.doc != other.meta.id, place.term is None))
                 if (found := _place_link(corpus, page, place, other.meta.lang))
             ]
-            where[anchor] = there[0] if there else base
+            where[anchor] = there[0] if there else ""
         data[lang] = {"edition": other.meta.edition, "same": False, "provisions": where}
     if not data:
         return []

@@ -5,10 +5,12 @@ After the build (and after Pagefind), :func:`write` adds:
 * ``offline/<lang>.json`` for each interface language: every file a reader of that language
   needs with no network, with a content hash each — the language's own pages, the shared pages
   (landing, the search page; every language's coverage, term base and laws index), the assets and the
-  language's part of the search index, and the pages of other languages its pages lead to
+  language's part of the search index, the pages of other languages its text pages lead to
   (:func:`cited_files`: a citation ``→ fi 1997``, the language menu, a provision's toolbar, "this
-  law in other texts" tapped at the table open).  The English interface holds no law text, so
-  its list is the shared pages and the English hubs.
+  law in other texts" tapped at the table open), and every other language's text its interface
+  pages link to (:func:`texts_linked`: "where to read" a law the language lacks, the laws index,
+  coverage, compare and numbering views).  The English interface holds no law text, so its list
+  is the shared pages, the English hubs and the texts they link to.
 * ``offline/pages.json``: every page of the site, kept with every language, so that offline a
   page not kept says "not saved for offline reading", and only an address the site does not
   have says "not found".
@@ -129,15 +131,37 @@ def _is_language_page(site: Path, page: Path) -> bool:
     return first in facts.TEXT_LANGUAGES
 
 
+def is_text_page(site: Path, page: Path) -> bool:
+    """A page of a document (``fi/1997/73/``, ``pl/2017/pzbs/3/``, ``fi/2007/definitions/``): a
+    text a reader reads, not an interface page of a language."""
+    parts = page.relative_to(site).parts
+    return len(parts) > 2 and parts[0] in facts.TEXT_LANGUAGES and re.fullmatch(r"\d{4}", parts[1]) is not None
+
+
+def interface_pages(site: Path, lang: str) -> list[Path]:
+    """The language's pages that are not its texts: home, "where to read", laws index, coverage,
+    compare, numbering, terms, notes, search (English: every page outside the text languages')."""
+    if lang in facts.TEXT_LANGUAGES:
+        return [page for page in _pages_under(site, lang) if not is_text_page(site, page)]
+    return [page for page in _pages_under(site, "") if not _is_language_page(site, page)]
+
+
 # Interface pages kept in every language with each language: the language menu of a kept page
 # leads to them, and they are few (the coverage table, the term base, the laws index: 0.3 MB
 # compressed for the four other languages).  A law's compare and numbering views and its "where to
-# read" page in the other languages (1.5 MB a language) are kept once read online, as every page is.
+# read" page in the other languages are not: they show what the reader's own version of the page
+# shows, in another language's words, and would add 4.7-6.1 MB compressed and 790-1,060 files to
+# each language (measured on the site of December 2026: more than a language keeps).  Online, any
+# page of another language asks for that language to be kept too (laws.js); offline, their
+# address answers "not saved for offline reading" in the reader's language.
 EVERY_LANGUAGE = (urls.coverage, urls.terms, urls.laws_index)
 
 
 def shared_files(site: Path) -> list[Path]:
-    files = [site / "index.html", site / "404.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    files = [site / "index.html", site / urls.web_manifest(facts.DEFAULT_LANGUAGE), site / PAGES]
+    # every language's 404 page (20 KB each): offline, the worker answers a page not kept with the
+    # one of the language it says so in, its header and footer in the same words (sw.js)
+    files += [site / urls.not_found(lang) for lang in facts.INTERFACE_LANGUAGES]
     files.append(site / urls.notes_data())  # the reader's notes, shown where they belong on every text
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
@@ -220,13 +244,34 @@ def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path
         for href in cross_links(page.read_text(encoding="utf-8"))
         if (target := resolve(site, page, href)) is not None and target not in kept
     }
-    loaded = {
+    return sorted(cited | _loaded_by(site, cited, kept))
+
+
+def _loaded_by(site: Path, pages: Iterable[Path], kept: set[Path]) -> set[Path]:
+    """What ``pages`` load (stylesheets, scripts, icons, the manifest) that is not in ``kept``."""
+    return {
         resource
-        for page in cited
+        for page in pages
         for match in RESOURCE.finditer(page.read_text(encoding="utf-8"))
         if (resource := resolve(site, page, match["href"] or match["src"])) is not None and resource not in kept
     }
-    return sorted(cited | loaded)
+
+
+def texts_linked(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
+    """Other languages' text pages (:func:`is_text_page`) that ``pages`` link to, anywhere on the
+    page, with what those load: a law the reader's language lacks is read in another text ("where
+    to read Law 73" → ``fi/1997/73/``), and a compare view's columns and the coverage table's
+    cells lead to the texts.  Their own links are not followed (one step, as :func:`cited_files`)."""
+    linked = {
+        target
+        for page in pages
+        for anchor in ANCHOR.finditer(page.read_text(encoding="utf-8"))
+        if (href := HREF.search(anchor["attrs"])) is not None
+        and (target := resolve(site, page, href["value"])) is not None
+        and target not in kept
+        and is_text_page(site, target)
+    }
+    return sorted(linked | _loaded_by(site, linked, kept))
 
 
 PAGES = "offline/pages.json"  # every page of the site: offline, "not saved" and "not found" apart
@@ -247,6 +292,7 @@ def offline_list(site: Path, lang: str) -> OfflineList:
     own = language_files(site, lang)
     if lang in facts.TEXT_LANGUAGES:
         own += cited_files(site, text_pages(site, lang), set(own))
+    own += texts_linked(site, interface_pages(site, lang), set(own))
     files = {}
     for path in own:
         files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)

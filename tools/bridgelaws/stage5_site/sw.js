@@ -121,26 +121,42 @@ async function answer(request, url) {
   }
 }
 
-/* A page the network cannot give and the cache does not hold: the site's 404 page (it shows the
- * block of the path's language), which either says there is no such page (not in the site's
- * list of pages, offline/pages.json, kept with every language) or, for a page that exists but
- * was not kept, says it is not saved for offline reading (the page's data-reason, which
- * notfound.js reads, with the language of the page the reader came from, data-reader;
- * status 503: the page is there, only not here).  Without the list, "not
- * saved": never "not found" for a page that may exist. */
+/* A page the network cannot give and the cache does not hold: the site's 404 page, which either
+ * says there is no such page (not in the site's list of pages, offline/pages.json, kept with
+ * every language) or, for a page that exists but was not kept, says it is not saved for offline
+ * reading (the page's data-reason, which notfound.js reads, with the language of the page the
+ * reader came from, data-reader; status 503: the page is there, only not here).  Without the
+ * list, "not saved": never "not found" for a page that may exist.  The 404 page is the one of the
+ * language it will speak (every language's is kept with each): the reader's for "not saved", the
+ * path's for "not found", so its header and footer say it in the same words (/tr/404.html; the
+ * root one, English, for the rest). */
 async function missingPage(url, referrer) {
-  const notFound = await caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
-  if (!notFound) {
-    return null;
-  }
   const listed = await caches.match(new URL("offline/pages.json", ROOT).href, { cacheName: CACHE });
   const pages = listed ? await listed.json() : null;
   const path = key(url).slice(ROOT.href.length);
-  if (pages && !pages.includes(path) && !pages.includes(path + "/")) {
+  const missing = pages && !pages.includes(path) && !pages.includes(path + "/");
+  const reader = readerLanguage(referrer);
+  const notFound = await notFoundPage(missing ? pathLanguage(path) : reader || pathLanguage(path));
+  if (!notFound) {
+    return null;
+  }
+  if (missing) {
     return new Response(await notFound.blob(), { status: 404, statusText: "Not Found", headers: notFound.headers });
   }
-  const body = (await notFound.text()).replace(MISSING, `${NOT_SAVED} data-reader="${readerLanguage(referrer)}"`);
+  const body = (await notFound.text()).replace(MISSING, `${NOT_SAVED} data-reader="${reader}"`);
   return new Response(body, { status: 503, statusText: "Not Saved", headers: notFound.headers });
+}
+
+/* The kept 404 page of a language (/tr/404.html), else the site's root one. */
+async function notFoundPage(lang) {
+  const own = lang && await caches.match(new URL(`${lang}/404.html`, ROOT).href, { cacheName: CACHE });
+  return own || caches.match(new URL("404.html", ROOT).href, { cacheName: CACHE });
+}
+
+/* The language folder a site path is in (fi/compare/16/ → "fi"), or "" (compare/16/: the root's). */
+function pathLanguage(path) {
+  const first = path.split("/")[0];
+  return /^[a-z]{2}$/.test(first) ? first : "";
 }
 
 /* The language of the page the reader came from (/sv/2007/16/ → "sv"; the site's root → ""):
