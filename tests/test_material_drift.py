@@ -246,7 +246,8 @@ COPIES = (
             Edit(
                 why=(
                     "the light/dark toggle on the search pages (palette.js: no bundle there), the reader's place"
-                    " and the compare view's texts on the others (keep-place.js, compare.js); "
+                    " and the compare view's texts on the others (keep-place.js, compare.js), an interface page's"
+                    " place in the language menu (same-place.js), the definitions pages' note (definitions-note.js); "
                     "the search pages' search-start.js, which loads their engine; "
                     "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
                     " the term index's filter on the term index"
@@ -260,7 +261,15 @@ COPIES = (
                     "{% else %}",
                     "  {#- the reader's place kept across editions and languages, and the compare view's texts: not",
                     "      on the search pages, which have neither (their first search counts every byte) -#}",
+                    "  {% if page and page.meta and page.meta.doc and not (page.meta.law or page.meta.point) %}",
+                    "  {#- a definitions page names the term the reader came from, where its text lacks it -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/definitions-note.js' | url }}\"></script>",
+                    "  {% endif %}",
                     "  <script defer src=\"{{ 'assets/javascripts/keep-place.js' | url }}\"></script>",
+                    "  {% if not (page and page.meta and page.meta.doc) %}",
+                    "  {#- an interface page's menu at the same place; not on a text's pages -#}",
+                    "  <script defer src=\"{{ 'assets/javascripts/same-place.js' | url }}\"></script>",
+                    "  {% endif %}",
                     "  {% if page and page.meta and page.meta.compare %}",
                     "  <script defer src=\"{{ 'assets/javascripts/compare.js' | url }}\"></script>",
                     "  {% endif %}",

@@ -1,8 +1,7 @@
 /* bridge-laws: the edition switcher and the language menu keep the reader at the same provision:
- * /fi/2007/16/#16B → /fi/1997/16/#16A; /sv/2007/16/#16B1 → /fi/2007/16/#16B1; and the language
- * menu of an interface page at the same place of its other language's version:
- * /fi/terms/50-59/#penalty-card → /sv/terms/50-59/#penalty-card.  Without script the links still
- * work (to the page's top).  Loaded after laws.js, on every page but search.
+ * /fi/2007/16/#16B → /fi/1997/16/#16A; /sv/2007/16/#16B1 → /fi/2007/16/#16B1.  Without script
+ * the links still work (to the law's top).  Loaded after laws.js, on every page but search; an
+ * interface page's language menu is same-place.js's.
  */
 (function () {
   "use strict";
@@ -57,36 +56,6 @@
     return here.length > LONGEST_HASH ? "" : here;
   }
 
-  // An interface page (the term base, compare, numbering, "where to read", coverage, the laws
-  // index) is the same page in every language, with the same anchors: the menu's link to its
-  // version in another language (the same path but for the language folder) keeps the reader's
-  // place, the hash, and on a compare view the texts chosen (?c=, compare.js keeps it in the
-  // address).  A search's ?q= is not kept: its words are the page's language's.
-  var config = document.getElementById("__config");
-  var root = new URL((config ? JSON.parse(config.textContent).base : ".").replace(/\/?$/, "/"), location.href);
-  var menuLanguages = Array.prototype.slice.call(document.querySelectorAll("a.md-select__link[hreflang]"))
-    .map(function (link) { return link.getAttribute("hreflang"); });
-
-  function withoutLanguage(url) {
-    var parts = url.pathname.slice(root.pathname.length).split("/");
-    if (menuLanguages.indexOf(parts[0]) >= 0) {
-      parts.shift();
-    }
-    return parts.join("/");
-  }
-
-  function samePlace(link) {
-    if (!link.hasAttribute("data-base")) {
-      link.setAttribute("data-base", link.getAttribute("href").split("#")[0]);
-    }
-    var base = link.getAttribute("data-base");
-    if (withoutLanguage(new URL(base, location.href)) !== withoutLanguage(location)) {
-      return base;
-    }
-    var texts = new URLSearchParams(location.search).get("c");
-    return base + (texts ? "?c=" + encodeURIComponent(texts).replace(/%2C/g, ",") : "") + location.hash;
-  }
-
   function keepingLinks() {
     return Array.prototype.slice.call(document.querySelectorAll("a.keep-hash, a.md-select__link[hreflang]"));
   }
@@ -97,8 +66,6 @@
       var keep = keeping(link);
       if (keep) {
         link.setAttribute("href", placeFor(link, keep, here)[0]);
-      } else if (link.classList.contains("md-select__link")) {
-        link.setAttribute("href", samePlace(link));
       }
     });
   }
@@ -107,23 +74,14 @@
     var link = event.target.closest && event.target.closest("a.keep-hash, a.md-select__link[hreflang]");
     var keep = link && keeping(link);
     var here = hashHere();
-    if (link && !keep && link.classList.contains("md-select__link")) {
-      link.setAttribute("href", samePlace(link));  // the address now: compare.js rewrites ?c= in place
-      return;
-    }
     if (!keep || !here) {
       return;
     }
     var place = placeFor(link, keep, here);
     link.setAttribute("href", place[0]);
     if (place[1]) { // the page opened writes the note in its own language (its .edition-switch)
-      // on a definitions page, the term defined there (its <dt>), which the other text lacks
-      var defined = document.getElementById(here);
-      var term = defined && defined.tagName === "DT" ? defined.textContent.trim() : "";
       try {
-        sessionStorage.setItem(NOTE_KEY, JSON.stringify({
-          edition: keep.edition, ref: here, term: term, lang: document.documentElement.lang,
-        }));
+        sessionStorage.setItem(NOTE_KEY, JSON.stringify({ edition: keep.edition, ref: here }));
       } catch (error) { /* storage off: the law still opens */ }
     }
   });
@@ -143,20 +101,5 @@
     line.setAttribute("role", "status");
     line.textContent = filled(template, { edition: arrivedWithout.edition || "", ref: arrivedWithout.ref || "" });
     switcher.insertAdjacentElement("afterend", line);
-  }
-  // A definitions page reached from another language's definition it does not define: its line
-  // (written hidden by the build, in this page's language) names the term, in the term's language.
-  var definitionNone = document.querySelector("[data-definition-none]");
-  if (arrivedWithout && arrivedWithout.term && definitionNone) {
-    var parts = definitionNone.getAttribute("data-definition-none").split("{term}");
-    var word = document.createElement("span");
-    word.textContent = String(arrivedWithout.term);
-    if (/^[a-z]{2}$/.test(arrivedWithout.lang || "")) {
-      word.setAttribute("lang", arrivedWithout.lang);
-    }
-    definitionNone.textContent = parts[0];
-    definitionNone.appendChild(word);
-    definitionNone.appendChild(document.createTextNode(parts.slice(1).join("{term}")));
-    definitionNone.hidden = false;
   }
 })();
