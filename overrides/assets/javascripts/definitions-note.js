@@ -15,9 +15,10 @@
     if (!(event.target.closest && event.target.closest("a.keep-hash, a.md-select__link[hreflang]"))) {
       return;
     }
-    var here = decodeURIComponent(location.hash.slice(1) || "");
-    var defined = here && document.getElementById(here);
     try {
+      // decoded as keep-place.js's hashHere decodes it; a malformed escape is no term's place
+      var here = decodeURIComponent(location.hash.slice(1));
+      var defined = here && document.getElementById(here);
       if (defined && defined.tagName === "DT") {
         sessionStorage.setItem(TERM_KEY, JSON.stringify({
           ref: here, term: defined.textContent.trim(), lang: document.documentElement.lang,
@@ -25,7 +26,7 @@
       } else {
         sessionStorage.removeItem(TERM_KEY);
       }
-    } catch (error) { /* storage off: the page still opens */ }
+    } catch (error) { /* storage off, or a malformed hash: the page still opens */ }
   });
 
   var note = null;
