@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -232,28 +232,46 @@ def resolve(site: Path, page: Path, href: str) -> Path | None:
     return target if target.is_relative_to(site) and target.is_file() else None
 
 
+Resolve = Callable[[Path, str], "Path | None"]
+
+
+def resolver(site: Path) -> Resolve:
+    """:func:`resolve` on ``site``, each link once: the pages of a language share most of theirs
+    (the header, the drawer, the language menu), and an offline list resolves some 200,000."""
+    memo: dict[tuple[Path, str], Path | None] = {}
+
+    def resolved(page: Path, href: str) -> Path | None:
+        key = (page.parent, href)
+        if key not in memo:
+            memo[key] = resolve(site, page, href)
+        return memo[key]
+
+    return resolved
+
+
 def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
     """The pages of other languages that ``pages`` lead to (:func:`cross_links`: from their
     text, their language menu, their toolbars and lists of other texts), with what those load.
 
     One step only: a page kept this way is read at the table, its own links to a third text
     are not followed (they would pull in most of every language)."""
+    link = resolver(site)
     cited = {
         target
         for page in pages
         for href in cross_links(page.read_text(encoding="utf-8"))
-        if (target := resolve(site, page, href)) is not None and target not in kept
+        if (target := link(page, href)) is not None and target not in kept
     }
-    return sorted(cited | _loaded_by(site, cited, kept))
+    return sorted(cited | _loaded_by(link, cited, kept))
 
 
-def _loaded_by(site: Path, pages: Iterable[Path], kept: set[Path]) -> set[Path]:
+def _loaded_by(link: Resolve, pages: Iterable[Path], kept: set[Path]) -> set[Path]:
     """What ``pages`` load (stylesheets, scripts, icons, the manifest) that is not in ``kept``."""
     return {
         resource
         for page in pages
         for match in RESOURCE.finditer(page.read_text(encoding="utf-8"))
-        if (resource := resolve(site, page, match["href"] or match["src"])) is not None and resource not in kept
+        if (resource := link(page, match["href"] or match["src"])) is not None and resource not in kept
     }
 
 
@@ -262,16 +280,17 @@ def texts_linked(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Pat
     page, with what those load: a law the reader's language lacks is read in another text ("where
     to read Law 73" → ``fi/1997/73/``), and a compare view's columns and the coverage table's
     cells lead to the texts.  Their own links are not followed (one step, as :func:`cited_files`)."""
+    link = resolver(site)
     linked = {
         target
         for page in pages
         for anchor in ANCHOR.finditer(page.read_text(encoding="utf-8"))
         if (href := HREF.search(anchor["attrs"])) is not None
-        and (target := resolve(site, page, href["value"])) is not None
+        and (target := link(page, href["value"])) is not None
         and target not in kept
         and is_text_page(site, target)
     }
-    return sorted(linked | _loaded_by(site, linked, kept))
+    return sorted(linked | _loaded_by(link, linked, kept))
 
 
 PAGES = "offline/pages.json"  # every page of the site: offline, "not saved" and "not found" apart
