@@ -43,6 +43,7 @@ does the few things the pages used it for).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -210,19 +211,27 @@ def _shape(html: str) -> set[str]:
     shape: set[str] = set()
     parents: list[list[str]] = [[""]]
     for end, tag, attributes in TAG.findall(html):
-        tag = tag.lower()
         if end:
             if len(parents) > 1:
                 parents.pop()
             continue
-        found = CLASS_ATTRIBUTE.search(attributes)
-        classes = [f"{tag}.{name}" for name in (found.group(1).split() if found else [""])]
-        names = [f"{tag}[{name}]" for name in ATTRIBUTE_NAME.findall(re.sub(r'"[^"]*"', "", attributes))]
+        classes, names, opens = _start_tag(tag, attributes)
         shape.update(classes, names)
         shape.update(f"{parent} > {own}" for parent in parents[-1] for own in classes)
-        if tag not in VOID and not attributes.rstrip().endswith("/"):
+        if opens:
             parents.append(classes)
     return shape
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _start_tag(tag: str, attributes: str) -> tuple[list[str], list[str], bool]:
+    """A start tag's part of a shape: the tag with each of its classes, with each attribute name,
+    and whether it opens an element (the same tags recur on every page: read each once)."""
+    tag = tag.lower()
+    found = CLASS_ATTRIBUTE.search(attributes)
+    classes = [f"{tag}.{name}" for name in (found.group(1).split() if found else [""])]
+    names = [f"{tag}[{name}]" for name in ATTRIBUTE_NAME.findall(re.sub(r'"[^"]*"', "", attributes))]
+    return classes, names, tag not in VOID and not attributes.rstrip().endswith("/")
 
 
 def representatives(pages: Iterable[str]) -> list[str]:
