@@ -28,6 +28,9 @@ from bridgelaws.stage2_parse.formats import get_parser
 from pagepool import PagePool
 from search_node import NODE, NodeSearch, node_search
 
+# BRIDGELAWS_TEST_CPU=FILE: each test's processor time, its browser's and subprocesses' included
+pytest_plugins = ["cputime"]
+
 # No time limit on a property test's example: a time is never asserted in a test, and with every
 # core busy Hypothesis' 200 ms deadline failed examples that take 2 ms alone
 settings.register_profile("suite", deadline=None)
