@@ -68,7 +68,12 @@ def snippet_of(node: Tag) -> str:
 
 def page_snippets(html: str) -> dict[str, str] | None:
     """The snippets of a page's text (``None`` for a page Pagefind does not index)."""
-    soup = BeautifulSoup(html, "lxml")  # a built page, valid HTML: the same tree as html.parser, sooner
+    marked = html.find("data-pagefind-body")
+    if marked < 0:
+        return None
+    # the page from the indexed element's start tag on: the header and the drawer before it are
+    # most of the page and hold no snippet; a built page is valid HTML, read with lxml
+    soup = BeautifulSoup(html[html.rfind("<", 0, marked) :], "lxml")
     body = soup.select_one("[data-pagefind-body]")
     if body is None:
         return None
