@@ -141,7 +141,7 @@ def test_a_heading_keeps_its_text_and_its_toolbar_follows_it() -> None:
     heading, after, text = provision_blocks(section, "16", tools=tools)
     assert heading == "## A\\. Tiedon käyttö { #16A .prov-h }"  # the table of contents reads no link
     assert after == '<p class="pv-after"><span class="pv" data-pagefind-ignore>1997: 16</span></p>'
-    html = markdown.markdown("\n\n".join([heading, after, text]), extensions=["attr_list", "md_in_html"])
+    html = markdown.markdown("\n\n".join([heading, after, text]), extensions=["attr_list"])
     assert '<h2 class="prov-h" id="16A">A. Tiedon käyttö</h2>' in html
     assert provision_blocks(section, "16", tools=NO_TOOLS)[1] == '<p class="prov-text lvl-1">Teksti</p>'
 
