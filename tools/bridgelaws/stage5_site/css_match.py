@@ -91,40 +91,48 @@ class Model:
             *(r"\[\s*" + re.escape(name) + r"\s*(?:[~|^$*]?=[^\]]*)?\]" for name in attributes),
         ]
         self.anywhere = re.compile("|".join(parts) if parts else r"(?!)")
+        # elements alike (the scripts' created elements carry the same classes, a page's links
+        # the same attributes) are indexed by what they carry, read once per kind
+        tags = soup.find_all(True)
         self.by_class: dict[str, list[Tag]] = {}
         self.by_tag: dict[str, list[Tag]] = {}
         self.by_attribute: dict[str, list[Tag]] = {}
-        for tag in soup.find_all(True):
+        # each attribute's name, and name=value ("dir=ltr"): [dir=rtl] fails on a quick no too
+        self.attributes: set[str] = set()
+        seen: set[tuple[str, object]] = set()
+        for tag in tags:
             self.by_tag.setdefault(tag.name, []).append(tag)
-            for attribute in tag.attrs:
-                self.by_attribute.setdefault(attribute, []).append(tag)
+            for name, value in tag.attrs.items():
+                self.by_attribute.setdefault(name, []).append(tag)
+                key = (name, tuple(value) if isinstance(value, list) else value)
+                if key not in seen:
+                    seen.add(key)
+                    words = value if isinstance(value, list) else [value, *str(value).split()]
+                    self.attributes.add(name)
+                    self.attributes.update(f"{name}={word}" for word in words)
             for name in tag.get_attribute_list("class"):
                 if name:
                     self.by_class.setdefault(name, []).append(tag)
         self.classes = set(self.by_class)
-        # each attribute's name, and name=value ("dir=ltr"): [dir=rtl] fails on a quick no too
-        self.attributes = {
-            item
-            for tag in self.soup.find_all(True)
-            for name, value in tag.attrs.items()
-            for item in (
-                name,
-                *(f"{name}={word}" for word in (value if isinstance(value, list) else [value, *str(value).split()])),
-            )
-        }
         # each element's classes, and the classes and tags of its ancestors (".md-nav" and "nav"):
         # what a selector's compounds ask of its subject and of the subject's ancestors is tried
         # on these sets before the matcher, which says no to most candidates far more slowly
         self.own: dict[int, frozenset[str]] = {}
         self.above: dict[int, frozenset[str]] = {}
-        for tag in soup.find_all(True):
+        owns: dict[tuple[str, ...], frozenset[str]] = {}
+        unions: dict[tuple[int, int], frozenset[str]] = {}
+        for tag in tags:
             parent = tag.parent
             inherited = self.above.get(id(parent), frozenset()) if isinstance(parent, Tag) else frozenset()
             own = self.own.get(id(parent), frozenset()) if isinstance(parent, Tag) else frozenset()
-            self.above[id(tag)] = inherited | own
-            self.own[id(tag)] = frozenset(
-                [tag.name.lower(), *("." + name for name in tag.get_attribute_list("class") if name)]
-            )
+            pair = (id(inherited), id(own))
+            if pair not in unions:
+                unions[pair] = inherited | own
+            self.above[id(tag)] = unions[pair]
+            kind = (tag.name.lower(), *("." + name for name in tag.get_attribute_list("class") if name))
+            if kind not in owns:
+                owns[kind] = frozenset(kind)
+            self.own[id(tag)] = owns[kind]
         self.known: dict[str, bool] = {}
 
     def may_match(self, selector: str) -> bool:

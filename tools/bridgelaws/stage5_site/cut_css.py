@@ -116,6 +116,7 @@ def page_model(
     starts = [word for word in words if word.endswith("-")]
     words |= {name for name in css_classes if any(name.startswith(start) for start in starts)}
     placed: set[tuple[tuple[str, ...], ...]] = set()
+    classes = sorted(words)
     model = BeautifulSoup("<html><body></body></html>", "html.parser")
     body = model.body
     assert body is not None
@@ -124,7 +125,7 @@ def page_model(
 
         def created(name: str, page: BeautifulSoup = page) -> Tag:
             child = page.new_tag(name)
-            child.attrs["class"] = AttributeValueList(sorted(words))
+            child.attrs["class"] = AttributeValueList(classes)
             for attribute in attributes:
                 child[attribute] = ""
             return child
