@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import html as html_module
 import json
+import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,10 @@ DESKTOP = {"width": 1280, "height": 800}
 #   "at": the provision, shown as the target; "missing": that text's line saying it lacks the
 #   provision, above the nearest it has; "none": the law with the line saying no provision of that
 #   edition corresponds; "hub": the language's page for the law, saying no text of it has the law;
-#   "undefined": the other text's definitions, with a line saying it does not define the term.
+#   "undefined": the other text's definitions, with a line saying it does not define the term;
+#   "rule": a national rule's note (in one language only, as a law a language lacks) on the page of
+#   the language that shows it, unfolded and labelled with its federation and language; "listed":
+#   the coverage page's entry for a rule set whose rule names no law, with the same label.
 MENU = [
     pytest.param("sv/2007/16/#16B1", "fi", "fi/2007/16/#16B1", "at", id="sv-fi-same-number"),
     pytest.param("fi/2007/16/#16B1a", "sv", "sv/2007/16/#16B1a", "at", id="fi-sv-same-number"),
@@ -46,12 +51,21 @@ MENU = [
     # a definition: the same concept where the other language's text defines it (the term base)
     pytest.param("fi/2007/definitions/#def-korjattu-pistetulos", "tr", "tr/2017/12/#12", "at", id="fi-tr-definition"),
     pytest.param("tr/2017/definitions/#def-suni-ayarli-skor", "fi", "fi/2007/12/#12C2", "at", id="tr-fi-definition"),
+    # the split score: fi-2007 12C1f says the two sides' scores need not balance (the term base)
+    pytest.param("tr/2017/definitions/#def-ayrik-skor", "fi", "fi/2007/12/#12C1f", "at", id="tr-fi-split-score"),
     # a definition the other language's text does not define: its definitions, with a line saying so
     pytest.param(
         "fi/2007/definitions/#def-rangaistuskortti", "tr", "tr/2017/definitions/", "undefined", id="fi-tr-undefined"
     ),
-    # a national rule: the law page of the language that shows it
-    pytest.param("pl/2017/pzbs/3/#p3-1-A", "sv", "sv/2007/12/", "rule", id="pl-sv-national-rule"),
+    # a national rule: the law page of the language that shows it, else its "where to read" page
+    pytest.param("pl/2017/pzbs/3/#p3-1-A", "sv", "sv/2007/12/#rule-pl-2017-pzbs-3", "rule", id="pl-sv-national-rule"),
+    pytest.param("pl/2017/pzbs/25/#p25", "fi", "fi/laws/86/#rule-pl-2017-pzbs-25", "rule", id="pl-fi-where-to-read"),
+    pytest.param("fi/1997/sbl/4/#p4", "sv", "sv/laws/40/#rule-fi-1997-sbl-4", "rule", id="fi-sv-sbl-rule"),
+    pytest.param("fi/1997/sbl/6/#p6", "sv", "sv/laws/16/#rule-fi-1997-sbl-6", "rule", id="fi-sv-sbl-rule-law-in-sv"),
+    pytest.param("fi/1997/sbl/2/#p2", "en", "laws/83/#rule-fi-1997-sbl-2", "rule", id="fi-en-sbl-rule"),
+    # a rule that names no law: the coverage page's entry for its rule set
+    pytest.param("fi/1997/sbl/3/#p3", "pl", "pl/coverage/#text-fi-1997-sbl", "listed", id="fi-pl-sbl-rule-no-law"),
+    pytest.param("pl/2017/pzbs/1/#p1", "tr", "tr/coverage/#text-pl-2017-pzbs", "listed", id="pl-tr-rule-no-law"),
 ]
 
 
@@ -98,10 +112,24 @@ def told(page: Any, lang: str, lands: str, outcome: str, start: str, term: str =
         assert term and note.inner_text() == t(lang, "definition_none").replace("{term}", term)
         assert note.locator(f"span[lang='{start_lang}']").inner_text() == term
         assert page.evaluate("scrollY") == 0  # the page's top: its definitions follow the line
-    elif outcome == "rule":  # the law page that shows the national rule the reader was reading
-        rule = page.locator("details.national-rules")
-        point = start.split("/")[3]
-        assert any(f"PZBS {point}" in text for text in rule.locator("a").all_text_contents())  # folded
+    elif outcome in ("rule", "listed"):  # the rule's note, or its rule set's entry, shown and labelled
+        start_lang, _, issuer, point = start.split("#")[0].split("/")[:4]
+        page.wait_for_function(f"document.getElementById({json.dumps(target)}).matches(':target')")
+        shown = page.locator(f"[id='{target}']")
+        box = shown.bounding_box()
+        assert shown.is_visible() and box is not None and 0 <= box["y"] < page.viewport_size["height"]
+        header = page.locator(".md-header").bounding_box()
+        assert header is not None and box["y"] >= header["height"]  # below the header, not under it
+        # scrolled down to it, once: no back-to-top button over it (an upward scroll shows one)
+        assert page.evaluate("() => { const top = document.querySelector('.md-top'); return !top || top.hidden; }")
+        assert t(lang, f"national_by_{start_lang}") in shown.inner_text()  # whose, and in what language
+        link = shown.locator(f"a[hreflang='{start_lang}']")
+        if outcome == "rule":  # unfolded, the rule's own page linked
+            assert shown.evaluate("note => note.closest('details.national-rules').open")
+            assert link.inner_text().startswith(f"{issuer.upper()} {point}")
+            assert link.get_attribute("href").endswith(f"/{issuer}/{point}/")
+        else:  # the rule set's start page linked
+            assert link.get_attribute("href").endswith(f"/{issuer}/")
         assert page.locator(f"html[lang='{lang}']").count() == 1
     else:  # the language's page for the law: it says the language has no text of it
         law = int(lands.rstrip("/").rsplit("/", 1)[1])
@@ -263,3 +291,35 @@ def test_every_law_page_tells_the_menu_where_each_provision_is_in_each_language(
                 provisions = {i for i in ids if re.fullmatch(r"\d+[A-Z][0-9a-z]*|\d+", i)}
                 assert provisions <= set(entry["provisions"]), (page, code, provisions - set(entry["provisions"]))
     assert checked > 300
+
+
+def test_every_national_rules_menu_lands_on_the_rule_in_each_language(site: Path) -> None:
+    """A national rule is in one language only: every other language's menu link of its page opens
+    a page of that language that shows the rule's note (a law page or "where to read" page, the
+    note in its folded national rules) or, for a rule naming no law, its rule set's entry on the
+    coverage page; never a page's top, where nothing names the rule."""
+    pages = sorted([*site.glob("fi/1997/sbl/[0-9]*/index.html"), *site.glob("pl/2017/pzbs/[0-9]*/index.html")])
+    assert len(pages) > 30
+    landed = Counter()
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        lang = page.relative_to(site).parts[0]
+        for href, code in MENU_LINK.findall(html):
+            if code == lang:
+                continue
+            path, _, anchor = href.partition("#")
+            assert anchor, (page, code, href)
+            target = (page.parent / path).resolve() / "index.html"
+            assert target.relative_to(site.resolve()).parts[0] == code or code == "en", (page, href)
+            other = target.read_text(encoding="utf-8")
+            found = re.search(rf'<(li|div) id="{re.escape(anchor)}"', other)
+            assert found, (page, href)
+            before = other[: found.start()]
+            if found[1] == "li":  # a rule's note, inside the page's national rules
+                assert before.rfind('<details class="national-rules">') > before.rfind("</details>"), (page, href)
+                own = f'href="{os.path.relpath(page.parent, target.parent)}/"'  # the rule's page linked
+                assert own in other[found.start() :].split("</li>")[0], (page, href)
+            else:  # the coverage legend's entry for its rule set
+                assert 'class="coverage-legend"' in before[-2000:], (page, href)
+            landed[found[1]] += 1
+    assert landed["li"] > 100 and landed["div"] >= 4, landed

@@ -4,7 +4,9 @@ A definitions page opens another language's definitions (its text of the same ed
 the same concept's definition where the term base says that text defines it, at a provision that
 defines it, else at the top with a line saying that text does not define the term; a national
 rule's page opens, in each language, the law page where that rule is shown, else that language's
-"where to read" page for the law.
+"where to read" page for the law, at the rule's note; a rule that names no law, that language's
+coverage page at its rule set's entry.  A rule exists in one language only, as a law a language
+lacks: the menu opens the page of the reader's language that says where it is.
 """
 
 from __future__ import annotations
@@ -92,23 +94,48 @@ def _link(corpus: Corpus, page: Page, place: Place, lang: str) -> str:
     return page.link(urls.provision(other.meta, law, place.ref or "")) if law else ""
 
 
-@pytest.mark.parametrize("number", ["3", "4", "19", "25"])
-def test_a_national_rules_menu_opens_the_law_page_that_shows_it(corpus: Corpus, linkage: Linkage, number: str) -> None:
-    entry = corpus.by_id("pl-2017-pzbs")
+@pytest.mark.parametrize(
+    ("doc", "number"),
+    [
+        ("pl-2017-pzbs", "3"),
+        ("pl-2017-pzbs", "4"),
+        ("pl-2017-pzbs", "19"),
+        ("pl-2017-pzbs", "25"),
+        ("pl-2017-pzbs", "1"),  # names no law
+        ("fi-1997-sbl", "2"),  # the Finnish federation's: the laws its text cites (83, 92, 93)
+        ("fi-1997-sbl", "4"),
+        ("fi-1997-sbl", "6"),
+        ("fi-1997-sbl", "3"),  # cites no law
+    ],
+)
+def test_a_national_rules_menu_opens_the_page_of_each_language_that_shows_it(
+    corpus: Corpus, linkage: Linkage, doc: str, number: str
+) -> None:
+    entry = corpus.by_id(doc)
     assert entry is not None
     point = next(p for p in entry.document.points if p.number == number)
-    law = refs.law_of(point.laws[0]) if point.laws else None
+    laws = [  # the laws whose pages place the rule (an SBL rule: the laws its text cites)
+        law
+        for law in range(1, facts.LAW_COUNT + 1)
+        if any(rule.point is point for rule in national_rules(corpus, linkage, law, None, only=entry))
+    ]
     alternates = point_alternates(corpus, linkage, entry, point)
-    assert alternates["pl"] == urls.law(entry.meta, number)
+    assert alternates[entry.meta.lang] == urls.law(entry.meta, number)
     for lang in facts.INTERFACE_LANGUAGES:
-        if lang == "pl" or law is None:
+        if lang == entry.meta.lang:
             continue
-        target = alternates[lang]
-        text = next((e for e in corpus.having_law(law) if urls.law(e.meta, law) == target), None)
-        if text is not None:  # a law page: it shows this rule
+        path, _, anchor = alternates[lang].partition("#")
+        if not laws:  # on no law's page: the coverage page's entry for its rule set
+            assert (path, anchor) == (urls.coverage(lang), urls.coverage_text_anchor(entry.meta)), lang
+            continue
+        assert anchor == urls.national_rule_anchor(entry.meta, number), (lang, anchor)  # never a page's top
+        pages = {urls.law_hub(lang, n): n for n in laws}
+        pages |= {urls.law(e.meta, n): n for n in laws for e in corpus.having_law(n)}
+        assert path in pages, (lang, path)  # a page of a law the rule is placed at
+        law = pages[path]
+        text = next((e for e in corpus.having_law(law) if urls.law(e.meta, law) == path), None)
+        if text is not None:  # a law page of the language: it shows this rule
             assert text.meta.lang == lang
             assert any(rule.point is point for rule in national_rules(corpus, linkage, law, text, only=entry))
-        else:  # else the language's page for the law
-            assert target.startswith(urls.law_hub(lang, law)), (lang, target)
-    if law is not None:
-        assert any(alternates[lang] != urls.home(lang) for lang in facts.INTERFACE_LANGUAGES if lang != "pl")
+        else:  # else the language's page for the law, which lists every federation's rules
+            assert path == urls.law_hub(lang, law), (lang, path)

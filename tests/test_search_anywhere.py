@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 import pytest
 
@@ -79,8 +79,11 @@ QUERIES = [
     ("pl", "karta ukarana"),
 ]
 
-# queries no language can claim: a bare provision, a word every language's synonyms share
-UNDECIDED = ["12C1(b)", "16B", "tempo", "dummy"]
+# queries no language can claim: a bare provision
+UNDECIDED = ["12C1(b)", "16B"]
+# English: the term base's English words (every language's search knows them) and the English
+# provision form; the site has no English text of the Laws, and says so
+ENGLISH = ["revoke", "dummy", "tempo", "penalty card", "law 12"]
 
 
 def detection_data(corpus: Corpus) -> dict[str, object]:
@@ -266,8 +269,39 @@ def test_a_query_of_no_one_language_shows_each_languages_best_results(page: obje
         assert all(urlsplit(str(href)).path.startswith(f"/{lang}/") for href in block["results"]), block  # type: ignore[attr-defined]
 
 
+@pytest.mark.site
+def test_an_english_query_is_told_english_and_every_language_is_searched(site: Path) -> None:
+    """An English word (the term base's) counts for English, which no language's words outweigh:
+    the site has no English text, so every language is shown, in the data's order (the letter
+    model's likelihood of an English word tells nothing of the reader's language), and the page
+    says the query is English (``search_english``), not that its language cannot be told."""
+    data = search_data(site, facts.DEFAULT_LANGUAGE)
+    found = detect_in_node(data, [*ENGLISH, *UNDECIDED]).langs
+    assert found == ["en"] * len(ENGLISH) + [list(data["languages"])] * len(UNDECIDED)  # type: ignore[call-overload]
+    assert data["weights"]["english_word"] > 0  # type: ignore[index]
+    assert data["strings"]["search_english"] == t("en", "search_english")  # type: ignore[index]
+
+
 @pytest.mark.browser
-@pytest.mark.parametrize("query", [query for query in UNDECIDED if not re.match(r"\d", query)])
+@pytest.mark.parametrize("query", ["revoke", "penalty card"])
+def test_an_english_query_says_so_and_shows_each_languages_concept(page: object, base_url: str, query: str) -> None:
+    """``revoke`` at /search/: the status line says it is English and the site has no English
+    text of the Laws; every language's block follows, in the site's order, each leading with the
+    laws of the concept the English word names (``revoke → revokki``)."""
+    blocks = blocks_for(page, base_url, query)
+    assert [block["lang"] for block in blocks] == list(SEARCH_LANGUAGES)
+    assert page.inner_text("#search-status") == t("en", "search_english", q=query)  # type: ignore[attr-defined]
+    assert page.evaluate("document.getElementById('search-by-language').dataset.detected") == "en"  # type: ignore[attr-defined]
+    synonyms = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        ".search-by-language__block", "bs => bs.map(b => b.querySelector('.search-result__synonym')?.textContent || '')"
+    )
+    assert all(line.startswith(f"{query} → ") for line in synonyms), synonyms  # each language's word for it
+    for block in blocks:
+        assert block["results"], block
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", ["tempo", "dummy"])
 def test_each_language_side_by_side_is_searched_with_its_own_stemmer(page: object, base_url: str, query: str) -> None:
     """Pagefind's script keeps one WebAssembly module, its first instance's language and
     stemmer, for every instance it makes: each language shown on /search/ loads the script as a
@@ -313,3 +347,28 @@ def test_a_language_chosen_by_hand_wins(page: object, base_url: str) -> None:
     page.click("button[lang=fi]")  # type: ignore[attr-defined]
     page.wait_for_url(re.compile(r"/fi/search/\?q=tavlingsledaren"))  # type: ignore[attr-defined]
     results_of(page, "tavlingsledaren")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("start", ["search/", "fi/search/"])
+def test_a_results_editions_are_listed_as_the_site_lists_editions(page: object, base_url: str, start: str) -> None:
+    """A law found in two editions' texts lists both in the order every page lists editions
+    (oldest first: the edition switcher of the page the result opens, the edition filter), the
+    one its link opens in bold: ``16B1`` → "1997 · **2007**", not "2007 · 1997"."""
+    page.goto(f"{base_url}{start}?q=16B1")  # type: ignore[attr-defined]
+    if start == "search/":
+        page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === '16B1'")  # type: ignore[attr-defined]
+        result = page.locator(".search-by-language__block[lang=fi] .search-result").first  # type: ignore[attr-defined]
+    else:
+        results_of(page, "16B1")
+        result = page.locator("#search-results .search-result").first  # type: ignore[attr-defined]
+        filter_order = page.eval_on_selector_all("input[name=edition]", "rs => rs.map(r => r.value).filter(Boolean)")  # type: ignore[attr-defined]
+        assert filter_order == [e for e in facts.EDITIONS if e in filter_order]
+    line = result.locator(".search-result__edition")
+    listed = line.inner_text().split(" · ")
+    assert len(listed) > 1 and listed == [e for e in facts.EDITIONS if e in listed], listed
+    bold = line.locator("strong").inner_text()
+    page.goto(urljoin(page.url, result.locator("a").first.get_attribute("href")))  # type: ignore[attr-defined]
+    assert page.inner_text(".edition-switch [aria-current=page]") == bold  # type: ignore[attr-defined]
+    switcher = re.findall(r"\b\d{4}\b", page.inner_text(".edition-switch"))  # type: ignore[attr-defined]
+    assert switcher == listed  # the page's own edition switcher, in the same order

@@ -4,7 +4,9 @@
  * words from the corpus, all in the page's data, written by bridgelaws/search/detection.py): when
  * one language leads it opens that language's search page; else each likely language's best
  * results show side by side in #search-by-language (one after another on phones), each with a
- * link to all its results, and #search-by-language then carries data-query="<the query>".
+ * link to all its results, and #search-by-language then carries data-query="<the query>".  An
+ * English query ("revoke") is said to be English, the site having no English text of the Laws,
+ * beside every language's best results: its concepts' laws in each.
  * The search itself is search.js's engine, one per language shown.  search-start.js imports this
  * module when the page needs it. */
 import {
@@ -103,7 +105,7 @@ function rootPage(detect, asked) {
     if (!query) return;
     syncUrl(typed, "", detect.maxQuery);
     const found = detectLanguage(query, detect);
-    blocks.dataset.detected = found.lang || found.candidates.join(" ");
+    blocks.dataset.detected = found.lang || (found.english ? "en" : found.candidates.join(" "));
     if (found.lang) {
       statusLine.textContent = format(strings.search_going_to, { language: detect.names[found.lang] });
       location.replace(fullResults(found.lang, query, detect));
@@ -118,7 +120,7 @@ function rootPage(detect, asked) {
       if (token !== current) return;
     }
     blocks.replaceChildren(...sections);
-    statusLine.textContent = format(strings.search_undecided, { q: query });
+    statusLine.textContent = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     blocks.removeAttribute("aria-busy");
     blocks.dataset.query = typed;
   }

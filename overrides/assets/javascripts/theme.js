@@ -261,12 +261,18 @@
 
   // -- 6. the rest ---------------------------------------------------------------------------
 
+  // A target in a closed <details> (a national rule's note, where a rule's language menu lands):
+  // the switch opens and the address is navigated to again, so the browser scrolls to the target
+  // as to any, below the header by its scroll-margin-top.  At load this script runs before the
+  // browser's own scroll to the address (the target is not yet :target, so a scrollIntoView
+  // ignored the margin and the browser's scroll then went up, which shows the back-to-top button
+  // over the note).
   function openTarget() {
     var target = location.hash && document.getElementById(decoded(location.hash.slice(1)));
     for (var element = target; element; element = element.parentElement) {
       if (element.tagName === "DETAILS" && !element.open) {
         element.open = true;
-        target.scrollIntoView();
+        location.replace(location.hash);
       }
     }
   }

@@ -199,6 +199,23 @@ def coverage(lang: str) -> str:
     return f"{language_prefix(lang)}coverage/"
 
 
+def coverage_text_anchor(meta: DocumentMeta) -> str:
+    """The id of a text's entry in the coverage page's legend: ``text-fi-1997-sbl``."""
+    return f"text-{meta.id}"
+
+
+def coverage_text(lang: str, meta: DocumentMeta) -> str:
+    """A text's entry in the legend of ``lang``'s coverage page (its language, the federation of a
+    national rule set): ``sv/coverage/#text-fi-1997-sbl``."""
+    return f"{coverage(lang)}#{coverage_text_anchor(meta)}"
+
+
+def national_rule_anchor(meta: DocumentMeta, number: str) -> str:
+    """The id of a national rule's note on the pages that show it (the law pages and the "where
+    to read" pages of the laws it names): ``rule-pl-2017-pzbs-3``, ``rule-fi-1997-sbl-4``."""
+    return f"rule-{meta.id}-{number}"
+
+
 def export() -> str:
     return "api/laws.json"
 

@@ -118,6 +118,7 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], strings: d
         "margin": detection.margin,
         "weights": detection.weights,
         "refs": refs.syntax_for_script(),  # how results print a provision
+        "editions": list(facts.EDITIONS),  # the order a result lists its editions in (render.js)
         "fold": fold_data(),  # how a query is folded to meet the words (langmodel.fold)
         "strings": strings,
     }

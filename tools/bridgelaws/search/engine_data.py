@@ -115,6 +115,7 @@ def search_data(
     return {
         "lang": lang,
         "docs": docs,
+        "editions": list(facts.EDITIONS),  # the order a result lists its editions in (render.js)
         "refs": refs.syntax_for_script(),
         "lawCount": facts.LAW_COUNT,
         # where each law can be read, for a language without its text: a pattern per field ("{n}": the law)

@@ -67,7 +67,9 @@ def search_page(corpus: Corpus, lang: str) -> Page:
     browser), which the page says in a ``<noscript>``.
     """
     page = _search_shell(lang, search_page=True)
-    editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=edition_year, reverse=True)
+    # oldest first, as the site lists editions everywhere (facts.EDITIONS: the edition switcher,
+    # "where to read", the laws index, a result's editions)
+    editions = sorted({entry.meta.edition for entry in corpus.in_language(lang)}, key=edition_year)
     filters = ""
     if len(editions) > 1:
         choices = [(t(lang, "search_all_editions"), "")] + [(edition, edition) for edition in editions]
@@ -125,7 +127,7 @@ def search_chooser_page(corpus: Corpus) -> Page:
 
 
 # the strings only /search/ shows
-ROOT_STRINGS = ("search_undecided", "search_all_in", "search_going_to")
+ROOT_STRINGS = ("search_undecided", "search_english", "search_all_in", "search_going_to")
 
 
 def chooser_data(corpus: Corpus, vocabulary: dict[str, Vocabulary]) -> dict[str, object]:

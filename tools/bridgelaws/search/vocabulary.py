@@ -42,6 +42,7 @@ DETECTION_WEIGHTS: dict[str, float] = {
     "word": 2,
     "word_start": 1,
     "model": 2,
+    "english_word": 2,
 }
 
 # the letter n-gram model's knobs, unless [detect] model says otherwise (see search.toml)

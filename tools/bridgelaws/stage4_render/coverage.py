@@ -34,11 +34,21 @@ def full_name(entry: Entry) -> str:
     return f"{language_name(entry.meta.lang)} {entry.meta.edition}"
 
 
+def _described(page: Page, entry: Entry) -> str:
+    """What the legend says of a text after its title: ``Suomi 1997``; a national rule set's
+    federation, country and language, in the page's words (``national_by_<lang>``), and edition."""
+    if entry.meta.kind is DocKind.LAWS:
+        return full_name(entry)
+    return f"{t(page.lang, f'national_by_{entry.meta.lang}')} · {entry.meta.edition}"
+
+
 def _legend(page: Page, entries: list[Entry]) -> str:
+    """The texts the columns stand for, each an entry with an id (:func:`urls.coverage_text_anchor`):
+    where the language menu of a text no other language has lands."""
     items = "".join(
-        f"<div><dt>{h(short_name(e))}{'*' if e.meta.extract else ''}</dt>"
+        f'<div id="{h(urls.coverage_text_anchor(e.meta))}"><dt>{h(short_name(e))}{"*" if e.meta.extract else ""}</dt>'
         f'<dd><a href="{h(page.link(urls.document(e.meta)))}" hreflang="{h(e.meta.lang)}"'
-        f"{lang_attr(e.meta.lang, page.lang)}>{h(e.meta.title)}</a> ({h(full_name(e))})</dd></div>"
+        f"{lang_attr(e.meta.lang, page.lang)}>{h(e.meta.title)}</a> ({h(_described(page, e))})</dd></div>"
         for e in entries
     )
     return f'<dl class="coverage-legend">{items}</dl>'

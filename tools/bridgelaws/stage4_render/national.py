@@ -4,8 +4,11 @@ Each rule belongs to its federation and its edition of the Laws (PZBS decisions 
 Finnish federation's supplementary rules to 1997) and names provisions in that edition's
 numbering.  On a page of its own edition it shows at the laws it names; on another edition's
 page only where the concordance carries a named provision into that law (2017 40B2a(i) is
-shown on the 1997 Law 40 page only if a row leads there), with both numbers.  The notes are
-folded, so a law's text stays on a phone's first screen.
+shown on the 1997 Law 40 page only if a row leads there), with both numbers.  A federation's
+supplementary rules show on its own language's texts of the laws, every federation's rules on
+the "where to read" pages of every language (they list whatever holds a law).  The notes are
+folded, so a law's text stays on a phone's first screen; each note has an id
+(:func:`urls.national_rule_anchor`), which the language menu of the rule's own page lands on.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from bridgelaws.core.facts import DocKind
 from bridgelaws.core.model import Point
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
-from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, doc_short_name, h, t
 from bridgelaws.stage4_render.switcher import law_texts
 
@@ -41,10 +43,8 @@ def national_rules(
     for entry in corpus.entries:
         if (only is not None and entry is not only) or entry.meta.kind is DocKind.LAWS:
             continue
-        if entry.meta.kind is DocKind.SUPPLEMENT and (
-            (current is None and only is not entry) or (current is not None and current.meta.lang != entry.meta.lang)
-        ):
-            continue  # a federation's supplementary rules: on its own language's law pages
+        if entry.meta.kind is DocKind.SUPPLEMENT and current is not None and current.meta.lang != entry.meta.lang:
+            continue  # a federation's supplementary rules: on its own language's texts (and every "where to read" page)
         for point, named in _named(linkage, entry):
             rule = _as_seen_from(linkage, entry, point, named, number, current)
             if rule:
@@ -60,7 +60,11 @@ def _named(linkage: Linkage, entry: Entry) -> list[tuple[Point, list[str]]]:
     for reference in linkage.of(entry.meta.id):
         rule = reference.in_ref.split(":")[-1].split(".")[0]
         cited.setdefault(rule, []).extend(target for target in reference.targets if refs.law_of(target))
-    return [(point, sorted(set(cited[point.number]))) for point in entry.document.points if point.number in cited]
+    return [
+        (point, sorted(set(cited[point.number]), key=refs.sort_key))
+        for point in entry.document.points
+        if point.number in cited
+    ]
 
 
 def _as_seen_from(
@@ -107,9 +111,12 @@ def national_rules_block(
         concerned = ", ".join(rule.concerned)
         if rule.here and current is not None:
             concerned = f"{entry.meta.edition}: {concerned} → {current.meta.edition}: {', '.join(rule.here)}"
-        # whose rule, where and in what language, in the page's words; the rule itself in its own
+        # whose rule, where and in what language, in the page's words; the rule itself in its own;
+        # the note's id is where the menu of the rule's own page lands (point_alternates)
+        anchor = urls.national_rule_anchor(entry.meta, point.number)
+        by = t(page.lang, f"national_by_{entry.meta.lang}")
         items.append(
-            f'<li><span class="national-by">{h(t(page.lang, f"national_by_{entry.meta.lang}"))}:</span> '
+            f'<li id="{h(anchor)}"><span class="national-by">{h(by)}:</span> '
             f'<a href="{h(link)}" hreflang="{h(entry.meta.lang)}" lang="{h(entry.meta.lang)}">'
             f"<strong>{h(name)}</strong>"
             f' <span class="edition">({h(entry.meta.edition)})</span>: {h(point.title)}</a>'
@@ -132,25 +139,27 @@ def rules_of(corpus: Corpus, linkage: Linkage, entry: Entry, number: int) -> lis
 
 
 def point_alternates(corpus: Corpus, linkage: Linkage, entry: Entry, point: Point) -> dict[str, str]:
-    """Where the language menu goes from a national rule's page: in each other language, the law
-    page that shows this rule (its text of the law, where :func:`national_rules` places the rule),
-    else that language's "where to read" page for the law (at the rule's edition); a rule naming
-    no law, the language's home."""
-    alternates = {lang: urls.home(lang) for lang in facts.INTERFACE_LANGUAGES}
+    """Where the language menu goes from a national rule's page, in each other language: the page
+    of that language that shows this rule, at its note (which the page unfolds), as a law missing
+    in a language goes to that language's page saying so.  That is its text of the first law the
+    rule names, where :func:`national_rules` places the rule there (PZBS's decisions on every
+    language's texts), else its "where to read" page for the law (every federation's rules are
+    listed there).  A rule that names no law is on no such page: the language's coverage page, at
+    the rule set's entry, which names its federation and language and links it."""
+    alternates = {lang: urls.coverage_text(lang, entry.meta) for lang in facts.INTERFACE_LANGUAGES}
     alternates[entry.meta.lang] = urls.law(entry.meta, point.number)
-    numbers = [number for ref in point.laws if (number := refs.law_of(ref))]
+    named = next((laws for rule, laws in _named(linkage, entry) if rule is point), [])
+    numbers = [number for ref in named if (number := refs.law_of(ref))]
     if not numbers:
         return alternates
     number = numbers[0]
+    anchor = urls.national_rule_anchor(entry.meta, point.number)
     for lang, text in law_texts(corpus, number, None).items():
         if lang == entry.meta.lang:
             continue
         shown = text is not None and any(
             rule.point is point for rule in national_rules(corpus, linkage, number, text, only=entry)
         )
-        alternates[lang] = (
-            urls.law(text.meta, number)
-            if shown and text is not None
-            else hub_link(linkage.concordance, lang, number, entry.meta.edition)
-        )
+        page = urls.law(text.meta, number) if shown and text is not None else urls.law_hub(lang, number)
+        alternates[lang] = f"{page}#{anchor}"
     return alternates

@@ -69,11 +69,15 @@ def language_provisions(concordance: Concordance, corpus: Corpus, page: Page, la
 
 
 def document_alternates(corpus: Corpus, entry: Entry) -> dict[str, str]:
+    """Where the language menu goes from a document's start page: the language's document of the
+    same kind (the same edition first, else the newest); a language that has none (the PZBS
+    decisions, the Finnish federation's rules, any text in English), its coverage page at this
+    document's entry, which names its language (and a rule set's federation) and links it."""
     alternates = {}
     for lang in facts.INTERFACE_LANGUAGES:
         same = [e for e in corpus.in_language(lang) if e.meta.kind == entry.meta.kind]
         same.sort(key=lambda e: (e.meta.edition != entry.meta.edition, -int(e.meta.edition)))
-        alternates[lang] = urls.document(same[0].meta) if same else urls.home(lang)
+        alternates[lang] = urls.document(same[0].meta) if same else urls.coverage_text(lang, entry.meta)
     alternates[entry.meta.lang] = urls.document(entry.meta)
     return alternates
 

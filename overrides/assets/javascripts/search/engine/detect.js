@@ -20,7 +20,8 @@ function foldAny(text, detect) {
  * ("deklarasyon": Turkish "deklarasyonu" shares 11 letters, Polish "deklaracji" 7); and, for
  * a word no list carries, the letter model's likeliest language when it leads the next by
  * `model.sure` nats ("trumfa" → sv; an English word it tells, as "hesitation", counts for
- * scores.en).  A word of the term base's English ("penalty", "revoke") counts for no one.
+ * scores.en).  A word of the term base's English ("penalty", "revoke") counts for no language,
+ * every one's search knows it, but for English (`english_word`).
  * "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
 function languageScores(query, detect) {
   const weight = detect.weights;
@@ -37,7 +38,11 @@ function languageScores(query, detect) {
   const english = wordSet(ENGLISH, detect);
   scores[ENGLISH] = 0;
   for (const token of tokens) {
-    if (!/^\p{L}{3,}$/u.test(token) || english.has(token)) continue;
+    if (!/^\p{L}{3,}$/u.test(token)) continue;
+    if (english.has(token)) {
+      scores[ENGLISH] += weight.english_word;
+      continue;
+    }
     const exact = detect.languages.filter((lang) => wordSet(lang, detect).has(token));
     exact.forEach((lang) => (scores[lang] += weight.word));
     if (exact.length) continue;
@@ -118,8 +123,11 @@ function queryLikelihood(query, detect) {
   return total;
 }
 
-/** {lang} when one language scores `margin` times any other; else {candidates}: the languages
- * near the best, best first, or all of them when nothing speaks for any. */
+/** {lang} when one language scores `margin` times any other; {english, candidates} when English
+ * scores `margin` times the best language ("revoke", "penalty card": the site has no English
+ * text, so every language, in the data's order, after any its letters or words speak for);
+ * else {candidates}: the languages near the best, best first, or all of them when nothing
+ * speaks for any. */
 export function detectLanguage(query, detect) {
   const scores = languageScores(query, detect);
   const likelihood = queryLikelihood(query, detect);
@@ -129,6 +137,12 @@ export function detectLanguage(query, detect) {
   const second = ranked.length > 1 ? scores[ranked[1]] : 0;
   // English words that no list carries ("trump") weigh against every language: side by side
   if (best > 0 && best >= detect.margin * second && best > second && best > scores[ENGLISH]) return { lang: ranked[0], scores };
+  // English: no language's texts are its, and the letter model's likelihood of an English word
+  // tells nothing of which language's texts the reader wants
+  if (scores[ENGLISH] > 0 && scores[ENGLISH] >= detect.margin * best) {
+    const candidates = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
+    return { english: true, candidates, scores };
+  }
   // best first (a tie in the data's order): the likeliest language's results come first
   const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
   return { candidates, scores };

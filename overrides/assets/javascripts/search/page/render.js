@@ -51,8 +51,17 @@ export async function filledHit(hit, others, mark) {
   return item;
 }
 
-export function editionLine(hit, others) {
-  return hit.edition + (others.length ? " · " + others.join(", ") : "");
+/** The editions a result's law is found in, in the order the site lists editions everywhere
+ * (the page data's `editions`, oldest first: the edition switcher, "where to read", the laws
+ * index), the one its link opens in bold when there are several: "1997 · **2007**". */
+export function editionNodes(hit, others) {
+  const order = pageData.editions || [];
+  const place = (edition) => (order.includes(edition) ? order.indexOf(edition) : order.length);
+  const editions = [hit.edition, ...others].sort((a, b) => place(a) - place(b) || a.localeCompare(b));
+  return editions.flatMap((edition, at) => {
+    const node = editions.length > 1 && edition === hit.edition ? element("strong", "", edition) : document.createTextNode(edition);
+    return at ? [document.createTextNode(" · "), node] : [node];
+  });
 }
 
 function hitItem(hit, others) {
@@ -71,7 +80,11 @@ function hitItem(hit, others) {
     const missing = hit.newer ? format(strings.search_law_newer, { edition: hit.newer }) : strings.search_law_missing;
     where.append(element("span", "search-result__missing", missing));
   }
-  if (hit.edition) where.append(element("span", "search-result__edition", editionLine(hit, others)));
+  if (hit.edition) {
+    const line = element("span", "search-result__edition");
+    line.append(...editionNodes(hit, others));
+    where.append(line);
+  }
   if (hit.synonym) where.append(element("span", "search-result__synonym", hit.synonym));
   if (hit.concerns) where.append(element("span", "search-result__ref", hit.concerns.join(", ")));
   if (where.childNodes.length) link.append(where);
