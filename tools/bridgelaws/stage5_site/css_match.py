@@ -120,12 +120,15 @@ class Model:
         self.own: dict[int, frozenset[str]] = {}
         self.above: dict[int, frozenset[str]] = {}
         owns: dict[tuple[str, ...], frozenset[str]] = {}
-        unions: dict[tuple[int, int], frozenset[str]] = {}
+        # keyed by the sets themselves (a frozenset keeps its hash): an id would be reused by
+        # another set once the first is gone
+        unions: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
+        none: frozenset[str] = frozenset()
         for tag in tags:
             parent = tag.parent
-            inherited = self.above.get(id(parent), frozenset()) if isinstance(parent, Tag) else frozenset()
-            own = self.own.get(id(parent), frozenset()) if isinstance(parent, Tag) else frozenset()
-            pair = (id(inherited), id(own))
+            inherited = self.above.get(id(parent), none) if isinstance(parent, Tag) else none
+            own = self.own.get(id(parent), none) if isinstance(parent, Tag) else none
+            pair = (inherited, own)
             if pair not in unions:
                 unions[pair] = inherited | own
             self.above[id(tag)] = unions[pair]
