@@ -22,7 +22,12 @@ from bridgelaws.core.model import Document, Paragraph, ParseResult, Provision
 
 
 def _chars(text: str) -> Counter[str]:
-    return Counter(ch for ch in text if not ch.isspace())
+    """Each non-whitespace character of ``text`` with its count (counted whole, then the
+    whitespace taken out: a handful of keys, not a test per character)."""
+    counts = Counter(text)
+    for ch in [ch for ch in counts if ch.isspace()]:
+        del counts[ch]
+    return counts
 
 
 def _paragraph_texts(paragraphs: Iterable[Paragraph]) -> Iterator[str]:
