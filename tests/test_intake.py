@@ -93,6 +93,20 @@ def test_cleaning_steps_conserve_and_keep_lines(lines: list[str]) -> None:
         text = cleaned.text
 
 
+WORD = st.text(st.sampled_from("aäoöåksnAÄ ,.-"), min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(st.lists(st.tuples(WORD, st.booleans()), min_size=1, max_size=30))
+def test_mojibake_repair_conserves_wherever_the_repairs_fall_in_a_long_line(words: list[tuple[str, bool]]) -> None:
+    """A line of the PDF's text layer is a page: repairs anywhere in it, few or many, are
+    reported span by span and the text is conserved."""
+    line = " ".join(word.encode("utf-8").decode("cp1252") if garbled else word for word, garbled in words)
+    step = repairs.repair_mojibake(line)
+    assert _conserved(step, line)
+    assert all(span.origin.line == 1 for span in step.dropped)
+
+
 # -- decoding ----------------------------------------------------------------------------------
 
 FINNISH = "1 § Määritelmät\nPelinjohtaja ei ole läsnä.\n"

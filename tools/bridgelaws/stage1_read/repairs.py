@@ -76,12 +76,9 @@ def repair_mojibake(text: str) -> Step:
         if fixed == line:
             continue
         origin = Origin(number)
-        matcher = difflib.SequenceMatcher(None, line, fixed, autojunk=False)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-            if tag == "equal":
-                continue
-            step.dropped.append(Dropped(line[i1:i2], origin, "mojibake, repaired"))
-            step.inserted.append(Inserted(fixed[j1:j2], origin, "mojibake repair"))
+        for was, became in _changed_spans(line, fixed):
+            step.dropped.append(Dropped(was, origin, "mojibake, repaired"))
+            step.inserted.append(Inserted(became, origin, "mojibake repair"))
         before, after = _first_changed_word(line, fixed)
         found.append((number, f"mojibake repaired: {before!r} → {after!r}"))
         lines[number - 1] = fixed
@@ -123,6 +120,30 @@ def repair_letters(line: str) -> str:
     return MOJIBAKE_LETTER.sub(repair, line)
 
 
+def _changed_spans(before: str, after: str) -> list[tuple[str, str]]:
+    """The spans that differ between two versions of a line, each as (was, became).  What the
+    two share at the start and the end is set aside before the diff: a line of the PDF's text
+    layer is a whole page, and a repair changes a few words of it."""
+    start = _shared_start(before, after)
+    limit = min(len(before), len(after)) - start
+    end = _shared_start(before[::-1][:limit], after[::-1][:limit])
+    old, new = before[start : len(before) - end], after[start : len(after) - end]
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return [(old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+def _shared_start(one: str, other: str) -> int:
+    """How many characters two strings share at their start (halving: each comparison is C's)."""
+    low, high = 0, min(len(one), len(other))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _first_changed_word(before: str, after: str) -> tuple[str, str]:
     """The first word that differs (``KÃ¤ytÃ¶s`` / ``Käytös``), for the message."""
     for old, new in zip(before.split(), after.split(), strict=False):
@@ -133,13 +154,18 @@ def _first_changed_word(before: str, after: str) -> tuple[str, str]:
 
 def _drop_characters(text: str, unwanted: Callable[[str], bool], reason: Callable[[str], str]) -> Step:
     step = Step(text)
+    # `unwanted` asked once per distinct character of the text, not once per character: a line
+    # is read again only when it holds one of those found
+    found_in_text = {ch for ch in set(text) if unwanted(ch)}
+    if not found_in_text:
+        return step
     lines = text.split("\n")
     found: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
-        removed = [ch for ch in line if unwanted(ch)]
-        if not removed:
+        if found_in_text.isdisjoint(line):
             continue
-        lines[number - 1] = "".join(ch for ch in line if not unwanted(ch))
+        removed = [ch for ch in line if ch in found_in_text]
+        lines[number - 1] = "".join(ch for ch in line if ch not in found_in_text)
         kinds: dict[str, str] = {}  # reason → the characters removed for it, in order
         for ch in removed:
             kinds[reason(ch)] = kinds.get(reason(ch), "") + ch
