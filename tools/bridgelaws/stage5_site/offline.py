@@ -222,40 +222,73 @@ def cross_links(html: str) -> list[str]:
     return hrefs
 
 
-def resolve(site: Path, page: Path, href: str) -> Path | None:
+class Disk:
+    """Whether a path is a file or a folder, asked of the file system."""
+
+    is_file = staticmethod(os.path.isfile)
+    is_dir = staticmethod(os.path.isdir)
+
+
+class Listing:
+    """A site's files and folders, listed once (``os.walk``): an offline list resolves some
+    200,000 links, and asking the file system about each is most of its time."""
+
+    def __init__(self, site: Path) -> None:
+        self.files: set[str] = set()
+        self.dirs: set[str] = set()
+        for folder, _, names in os.walk(site):
+            self.dirs.add(folder)
+            self.files.update(os.path.join(folder, name) for name in names)
+
+    def is_file(self, path: str) -> bool:
+        return path in self.files
+
+    def is_dir(self, path: str) -> bool:
+        return path in self.dirs
+
+
+DISK = Disk()
+
+
+def resolve(site: Path, page: Path, href: str, listing: Disk | Listing = DISK) -> Path | None:
     """The site file a relative ``href`` on ``page`` names (query and fragment dropped), if any."""
     path = re.split(r"[?#]", href, maxsplit=1)[0]
     if not path or re.match(r"[a-z][a-z0-9+.-]*:|/", path):  # this page, another site, root-absolute
         return None
-    target = Path(os.path.normpath(page.parent / path))
-    target = target / "index.html" if path.endswith("/") or target.is_dir() else target  # "../..": the home
-    return target if target.is_relative_to(site) and target.is_file() else None
+    target = os.path.normpath(os.path.join(os.path.dirname(page), path))
+    if path.endswith("/") or listing.is_dir(target):  # "../..": the home
+        target = os.path.join(target, "index.html")
+    root = os.path.normpath(site)
+    inside = target.startswith(root + os.sep) or root == "."
+    return Path(target) if inside and not target.startswith("..") and listing.is_file(target) else None
 
 
 Resolve = Callable[[Path, str], "Path | None"]
 
 
 def resolver(site: Path) -> Resolve:
-    """:func:`resolve` on ``site``, each link once: the pages of a language share most of theirs
-    (the header, the drawer, the language menu), and an offline list resolves some 200,000."""
-    memo: dict[tuple[Path, str], Path | None] = {}
+    """:func:`resolve` on ``site`` as it is now (:class:`Listing`), each link once: the pages of a
+    language share most of theirs (the header, the drawer, the language menu), and the
+    languages' lists share their interface pages."""
+    listing = Listing(site)
+    memo: dict[tuple[str, str], Path | None] = {}
 
     def resolved(page: Path, href: str) -> Path | None:
-        key = (page.parent, href)
+        key = (os.path.dirname(page), href)
         if key not in memo:
-            memo[key] = resolve(site, page, href)
+            memo[key] = resolve(site, page, href, listing)
         return memo[key]
 
     return resolved
 
 
-def cited_files(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
+def cited_files(site: Path, pages: Iterable[Path], kept: set[Path], link: Resolve | None = None) -> list[Path]:
     """The pages of other languages that ``pages`` lead to (:func:`cross_links`: from their
     text, their language menu, their toolbars and lists of other texts), with what those load.
 
     One step only: a page kept this way is read at the table, its own links to a third text
     are not followed (they would pull in most of every language)."""
-    link = resolver(site)
+    link = link or resolver(site)
     cited = {
         target
         for page in pages
@@ -275,21 +308,19 @@ def _loaded_by(link: Resolve, pages: Iterable[Path], kept: set[Path]) -> set[Pat
     }
 
 
-def texts_linked(site: Path, pages: Iterable[Path], kept: set[Path]) -> list[Path]:
+def texts_linked(site: Path, pages: Iterable[Path], kept: set[Path], link: Resolve | None = None) -> list[Path]:
     """Other languages' text pages (:func:`is_text_page`) that ``pages`` link to, anywhere on the
     page, with what those load: a law the reader's language lacks is read in another text ("where
     to read Law 73" → ``fi/1997/73/``), and a compare view's columns and the coverage table's
     cells lead to the texts.  Their own links are not followed (one step, as :func:`cited_files`)."""
-    link = resolver(site)
-    linked = {
+    link = link or resolver(site)
+    targets = {
         target
         for page in pages
         for anchor in ANCHOR.finditer(page.read_text(encoding="utf-8"))
-        if (href := HREF.search(anchor["attrs"])) is not None
-        and (target := link(page, href["value"])) is not None
-        and target not in kept
-        and is_text_page(site, target)
+        if (href := HREF.search(anchor["attrs"])) is not None and (target := link(page, href["value"])) is not None
     }
+    linked = {target for target in targets - kept if is_text_page(site, target)}
     return sorted(linked | _loaded_by(link, linked, kept))
 
 
@@ -307,14 +338,22 @@ def write_pages(site: Path) -> Path:
     return target
 
 
-def offline_list(site: Path, lang: str) -> OfflineList:
+def offline_list(
+    site: Path, lang: str, link: Resolve | None = None, hashes: dict[Path, str] | None = None
+) -> OfflineList:
+    """The files a reader of ``lang`` keeps; ``link`` and ``hashes`` shared by the languages'
+    lists of one site (:func:`write`): most of their files are the same."""
+    link = link or resolver(site)
+    hashes = {} if hashes is None else hashes
     own = language_files(site, lang)
     if lang in facts.TEXT_LANGUAGES:
-        own += cited_files(site, text_pages(site, lang), set(own))
-    own += texts_linked(site, interface_pages(site, lang), set(own))
+        own += cited_files(site, text_pages(site, lang), set(own), link)
+    own += texts_linked(site, interface_pages(site, lang), set(own), link)
     files = {}
     for path in own:
-        files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = file_hash(path)
+        if path not in hashes:
+            hashes[path] = file_hash(path)
+        files[page_url(PurePosixPath(path.relative_to(site).as_posix()))] = hashes[path]
     return OfflineList(lang, dict(sorted(files.items())))
 
 
@@ -361,7 +400,9 @@ def write(site: Path, names: dict[str, str], description: str, theme_color: str 
     """Manifests, offline lists and the versioned worker; returns a one-line summary per list."""
     write_manifests(site, names, description, theme_color)
     write_pages(site)
-    lists = [offline_list(site, lang) for lang in names]
+    link = resolver(site)  # the site as it is now: its lists are written after this
+    hashes: dict[Path, str] = {}
+    lists = [offline_list(site, lang, link, hashes) for lang in names]
     version = version_of(lists)
     folder = site / "offline"
     folder.mkdir(exist_ok=True)
