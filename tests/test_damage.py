@@ -119,8 +119,13 @@ def _origins(value: object, path: str = "result") -> Iterator[tuple[str, Origin]
         for index, item in enumerate(value):
             yield from _origins(item, f"{path}[{index}]")
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from _origins(getattr(value, item.name), f"{path}.{item.name}")
+        for name in _field_names(type(value)):
+            yield from _origins(getattr(value, name), f"{path}.{name}")
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(item.name for item in dataclasses.fields(kind))
 
 
 def run(data: bytes, source: Source, *, may_be_unreadable: bool = False) -> Outcome | None:
