@@ -4,8 +4,9 @@ The policy is a meta tag written by overrides/partials/csp.html with the hashes 
 snippets it renders (bridgelaws.stage5_site.csp); the build checks every page against it.  Here:
 the built files (each carries one policy, allowing each of its inline scripts and styles and no
 'unsafe-inline'), the check itself (it reports what it should), and in Chromium every page type,
-online and after the offline download, with a listener for ``securitypolicyviolation`` events
-added before any script of the page runs, and the console's "Refused to …" messages.
+online (after the offline download too: tests/test_offline.py, on its phone that kept Finnish),
+with a listener for ``securitypolicyviolation`` events added before any script of the page runs,
+and the console's "Refused to …" messages.
 """
 
 from __future__ import annotations
@@ -143,14 +144,6 @@ def watch(browser: Any) -> Iterator[Watch]:
     context.close()
 
 
-@pytest.fixture
-def kept_watch(browser: Any) -> Iterator[Watch]:
-    """A watched phone whose pages register the site's service worker, which keeps the language."""
-    context = browser.new_context(**PHONE, service_workers="allow")
-    yield Watch(context)
-    context.close()
-
-
 def wait_for_results(page: Any, query: str) -> None:
     page.wait_for_function(
         "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }", arg=query
@@ -203,29 +196,6 @@ def test_no_page_raises_a_violation(watch: Watch, base_url: str, url: str, actio
     if action:
         action(watch.page)
     assert watch.violations() == []
-
-
-@pytest.mark.browser
-def test_no_violation_after_the_offline_download(kept_watch: Watch, base_url: str) -> None:
-    watch = kept_watch
-    page = watch.page
-    page.goto(f"{base_url}fi/2007/13/")
-    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)  # the worker registered and kept fi
-    assert watch.violations() == []
-    watch.context.set_offline(True)
-    for url, action in [
-        ("fi/1997/45/", None),
-        ("fi/compare/13/?c=fi-1997,fi-2007", toggle_columns),  # the reader's language keeps its compare views
-        ("fi/search/?q=revokki", lambda page: wait_for_results(page, "revokki")),
-        ("fi/search/?q=12C1(b)", lambda page: wait_for_results(page, "12C1(b)")),
-        ("fi/no-such-page/", None),  # the kept 404 page
-    ]:
-        response = page.goto(base_url + url)
-        assert response is not None and response.from_service_worker, url
-        assert watch.policy().startswith(POLICY_START)
-        if action:
-            action(page)
-        assert watch.violations() == [], url
 
 
 @pytest.mark.browser

@@ -20,6 +20,7 @@ from bench.localsite import serve
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
+from test_csp import POLICY_START, Watch, toggle_columns, wait_for_results
 
 LANGUAGES = facts.TEXT_LANGUAGES
 UI = tomllib.loads(
@@ -219,10 +220,13 @@ def kept_finnish(browser: Any, base_url: str) -> Iterator[Any]:
     )
     context.foreign = []
     context.on("request", lambda r: None if r.url.startswith(base_url) else context.foreign.append(r.url))
-    page = context.new_page()
+    # every page of the phone reports its CSP violations (test_csp.Watch); the download's page is
+    # kept open for the CSP test below, with what it reported while the worker kept Finnish
+    context.watch = Watch(context)
+    page = context.watch.page
     page.goto(f"{base_url}fi/2007/13/")
     page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
-    page.close()
+    context.download_violations = context.watch.violations()
     yield context
     context.close()
 
@@ -285,6 +289,32 @@ def test_a_redirected_page_is_never_kept_under_the_url_without_its_slash(online_
     assert response.ok and page.url == f"{base_url}fi/2007/13/"
     assert page.locator("h1").inner_text().startswith("13")
     assert page.foreign_requests == []
+
+
+@BROWSER_GROUP
+def test_no_csp_violation_while_keeping_finnish_and_reading_it_offline(kept_finnish: Any, base_url: str) -> None:
+    """The page that kept Finnish reported no violation while the worker downloaded, nor do the
+    kept pages, compare views, searches and 404 page the worker answers offline."""
+    assert kept_finnish.download_violations == []
+    watch = kept_finnish.watch
+    page = watch.page
+    kept_finnish.set_offline(True)
+    try:
+        for url, action in [
+            ("fi/1997/45/", None),
+            ("fi/compare/13/?c=fi-1997,fi-2007", toggle_columns),  # the reader's language keeps its compare views
+            ("fi/search/?q=revokki", lambda page: wait_for_results(page, "revokki")),
+            ("fi/search/?q=12C1(b)", lambda page: wait_for_results(page, "12C1(b)")),
+            ("fi/no-such-page/", None),  # the kept 404 page
+        ]:
+            response = page.goto(base_url + url)
+            assert response is not None and response.from_service_worker, url
+            assert watch.policy().startswith(POLICY_START)
+            if action:
+                action(page)
+            assert watch.violations() == [], url
+    finally:
+        kept_finnish.set_offline(False)
 
 
 @BROWSER_GROUP
