@@ -7,7 +7,9 @@ Markdown, attribute-list and template syntax in a law title of two formats (the 
 point, builds a separate site from them with the real command line, and reads the pages in
 headless Chromium on a phone-sized screen: no script runs, no dialog opens, no event handler
 or ``javascript:`` link comes from the source, and every planted string is shown literally —
-in the page, in ``<title>``, in ``<meta>`` — and exported verbatim in ``api/laws.json``.
+in the page, in ``<title>``, in ``<meta>`` — and exported verbatim in ``api/laws.json``.  The
+interface strings of its copy of the package carry markup too (:func:`plant_interface_strings`):
+it is escaped where templates print it.
 """
 
 from __future__ import annotations
@@ -101,6 +103,24 @@ def plant(sources: Path) -> None:
         path.write_text("\n".join(lines), encoding="utf-8")
 
 
+# Interface strings a template prints (Material's footer, the 404 page's <title>) with markup in
+# them, in every language: they are escaped where they are printed, and the build's CSP check
+# (which refuses inline event handlers too) passes.
+UI_MARKUP = "<img src=x onerror='window.__pwned=9'>"
+UI_KEYS = ("footer_copyright", "not_found_title")
+
+
+def plant_interface_strings(ui: Path) -> None:
+    """Edit the copy of ``ui.toml``: each of :data:`UI_KEYS` becomes markup and the key's name."""
+    lines = ui.read_text(encoding="utf-8").split("\n")
+    for key in UI_KEYS:
+        at = [index for index, line in enumerate(lines) if line.startswith(f"{key} = ")]
+        assert at, f"{ui.name}: no {key}"
+        for index in at:
+            lines[index] = f'{key} = "{UI_MARKUP} {key}"'
+    ui.write_text("\n".join(lines), encoding="utf-8")
+
+
 # -- the build -------------------------------------------------------------------------------------
 
 
@@ -119,10 +139,17 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> HostileSite:
     shutil.copy2(ROOT / "content" / "search.toml", content / "search.toml")
     shutil.copy2(ROOT / "mkdocs.yml", tmp / "mkdocs.yml")
     (tmp / "overrides").symlink_to(ROOT / "overrides", target_is_directory=True)
-    (tmp / "tools").symlink_to(ROOT / "tools", target_is_directory=True)
+    # its own copy of the package, whose interface strings carry markup too
+    shutil.copytree(ROOT / "tools", tmp / "tools", ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
     plant(content / "sources")
+    plant_interface_strings(tmp / "tools" / "bridgelaws" / "stage4_render" / "ui.toml")
     # BRIDGELAWS_TRACEBACK: an internal error shows its traceback instead of one line
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BRIDGELAWS_TRACEBACK": "1"}
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "BRIDGELAWS_TRACEBACK": "1",
+        "PYTHONPATH": str(tmp / "tools"),
+    }
     run = subprocess.run(
         [sys.executable, "-m", "bridgelaws.cli", "--content", str(content), "build", "--site-dir", str(tmp / "site")],
         cwd=tmp,
@@ -376,6 +403,16 @@ def test_export_holds_planted_text_verbatim(hostile_site: HostileSite) -> None:
     assert not missing, f"not exported verbatim: {missing}"
     titles = {law["title"] for document in export["documents"] for law in document.get("laws", [])}
     assert any(SCRIPT in title for title in titles), "the planted Turkish title is not in the export"
+
+
+def test_markup_in_interface_strings_is_shown_as_text(hostile_site: HostileSite) -> None:
+    """The footer's copyright and the 404 page's title, markup in ``ui.toml``: shown as text."""
+    shown = "&lt;img src=x onerror=&#39;window.__pwned=9&#39;&gt;"
+    law = (hostile_site.folder / "tr" / "2017" / "13" / "index.html").read_text(encoding="utf-8")
+    assert f"{shown} footer_copyright" in law and "<img src=x" not in law
+    for missing in ("404.html", "fi/404.html"):
+        page = (hostile_site.folder / missing).read_text(encoding="utf-8")
+        assert f"<title>{shown} not_found_title" in page and "<img src=x" not in page
 
 
 def test_the_build_reports_no_internal_error(hostile_site: HostileSite) -> None:
