@@ -98,6 +98,7 @@ SLOW_FIRST = (
     "test_search_in_place",
     "test_atomic_build",
     "test_search_browser",
+    "test_search_fetching",
     "test_search_ranking",
     "test_config_hostile",
     "test_bad_input",

@@ -5,7 +5,7 @@ Every page type stays within 40 KB gzip in all, the search pages included; a law
 ordinary length within 30 KB, the aim (a long law, fi 1997 Law 12, adds its text: it is held to
 the 40).  A search page opened to type in loads its form only: its engine's files are in a
 <template> (inert until search-start.js uses it, as tests/test_search_start_browser.py sees in
-Chromium), counted by the first search's budget (tests/test_search_browser.py), not here.  The
+Chromium), counted by the first search's budget (tests/test_search_fetching.py), not here.  The
 term base's index is its own HTML, so only what it loads besides is bounded.  The stylesheets are
 each page group's cut of Material's and ours (bridgelaws.stage5_site.cut_css) and the script is
 theme.js, not Material's bundle.  ``make bench`` reports the same numbers

@@ -1,6 +1,6 @@
 """Each group of pages' copy of Material's stylesheet (bridgelaws.stage5_site.cut_css): the rules
 that can style its pages, and no others.  (That the pages look the same under both is
-tests/test_search_browser.py's and tests/test_cut_css_browser.py's.)"""
+tests/test_cut_css_browser.py's.)"""
 
 from __future__ import annotations
 

@@ -11,17 +11,17 @@ Three kinds of check:
 
 The tables type their queries one after another on one search page per language, as a reader
 searching again does (the ``typed`` fixture, bench.searchdriver); a test of what a first visit
-fetches, preloads or shows loads the page with its query (``run_search``).
+shows loads the page with its query (``run_search``).  What a first search fetches, and when, is
+tests/test_search_fetching.py's.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -29,11 +29,9 @@ from bench import search as bench_search
 from bench import words as bench_words
 from bench.heldout import result_key
 from bench.searchdriver import SearchDriver, open_search
-from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
 from bridgelaws.search import compounds, langmodel
-from bridgelaws.search import word_files as search
-from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
 from conftest import ROOT
@@ -236,51 +234,6 @@ def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_te
         # one concept's law), never a second page's worth
         assert texts <= PAGE_SIZE + 3, (lang, query, concepts, texts)
     assert checked >= 4, f"only {checked} queries had more results than their first page"
-
-
-def _fetched(page: object, base_url: str, lang: str, query: str) -> list[str]:
-    """The paths a fresh page fetched for its search of ``query``."""
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
-    run_search(page, base_url, lang, query)
-    return fetched
-
-
-@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
-def test_the_situations_are_fetched_only_for_what_no_concept_names(browser: object, base_url: str, lang: str) -> None:
-    """A situation is two words or more, and answers what no concept names whole: a first search
-    of one word, or of a concept's two-word term ("yetkisiz bilgi"), fetches none of their files
-    (the search page's budget); two words no concept names both of fetch the files' keys and
-    their words' files, each once, and no file that does not exist."""
-    files = "/" + urls.search_situations(lang, "").removesuffix(".json")  # ".../situations-"
-    base = pipeline.load_terms(ROOT / "content")
-    term = next(
-        form
-        for concept in base.concepts
-        if not concept.is_law_title
-        for form in concept.forms(lang)
-        if len(form.split()) == 2 and "*" not in form and all(len(word) >= 4 for word in form.split())
-    )
-    word = bench_search.QUERIES[lang]
-    keys = set(search.situation_files(with_term_base(load_vocabulary(ROOT / "content" / VOCABULARY_FILE), base)[lang]))
-
-    def situation_files(query: str) -> list[str]:
-        fetched = _fetched(context.new_page(), base_url, lang, query)
-        return [path.removeprefix(files).removesuffix(".json") for path in fetched if path.startswith(files)]
-
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        assert not situation_files(word)
-        assert not situation_files(term), term
-        for query in (f"{word} qxzvjk", f"{term} qxzvjk"):
-            fetched = situation_files(query)
-            assert fetched.count("index") == 1, (query, fetched)  # the files' keys, not on the page
-            fetched.remove("index")
-            assert len(fetched) == len(set(fetched)) and set(fetched) <= keys, (query, fetched)
-            own = {search.situation_key(langmodel.fold(w)) for w in query.split()} & keys
-            assert own and own <= set(fetched), (query, own, fetched)
-    finally:
-        context.close()
 
 
 def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
@@ -540,135 +493,6 @@ def test_the_header_search_opens_the_search_page_with_results(phone: object, bas
     assert "q=p%C3%A5tala" in phone.url or "q=påtala" in phone.url  # type: ignore[attr-defined]
 
 
-# -- the first query's weight ------------------------------------------------------------------
-
-
-# Issue 17's budget: 150 KB in every language.
-FIRST_SEARCH_KB = {"fi": 150, "sv": 150, "tr": 150, "pl": 150}
-
-
-# and a broad word in each language: a page of ten laws, read from many Pagefind pages; a word
-# naming a concept, whose law's snippet comes from snippets.json, not from the law's page
-BROAD_QUERIES = [("fi", "kortti"), ("fi", "tarjous"), ("sv", "kort"), ("tr", "kart"), ("pl", "karta")]
-
-
-# and a concept's two-word term: the situations' file is not fetched for it (fi's two words load
-# two chunks of its larger index: 'väärä lähtö' was 154 KiB before the search page's cuts, 147 after)
-TERM_QUERIES = [("fi", "väärä lähtö"), ("sv", "otillräckligt bud"), ("tr", "yetkisiz bilgi"), ("pl", "karta karna")]
-
-
-@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *BROAD_QUERIES, *TERM_QUERIES])
-def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_url: str, lang: str, query: str) -> None:
-    """Everything a cold browser fetches for its first search (page, CSS, JS, Pagefind's script,
-    WebAssembly, index chunk, fragments), as transferred from the gzip server."""
-    _elapsed, transferred, pagefind = bench_search.first_search(browser, base_url, lang, query, None)
-    assert pagefind > 0
-    assert transferred <= FIRST_SEARCH_KB[lang] * 1024, f"{lang}: {transferred / 1024:.0f} KB"
-
-
-# (language, query, the English files it reads): the language's own words read none, an English
-# word its letter's ("revoke": r), a word of each (its English one's), two English words both
-ENGLISH_FILES = [
-    ("fi", "revokki", set()),
-    ("fi", "väärä lähtö", set()),
-    ("sv", "straffkort", set()),
-    ("fi", "revoke", {"r"}),
-    ("sv", "penalty card", {"p", "c"}),
-    ("tr", "yetkisiz bilgi", set()),
-    ("pl", "lead out of turn", {"l", "o", "t"}),
-    ("pl", "karta karna", set()),
-]
-
-
-@pytest.mark.parametrize(("lang", "query", "letters"), ENGLISH_FILES)
-def test_the_english_words_are_fetched_only_for_a_word_the_language_leaves_unnamed(
-    page: object, base_url: str, lang: str, query: str, letters: set[str]
-) -> None:
-    """The concepts' English words are off the search page (a third of its data): a query the
-    language's own words name fetches none of their files, an English one its words' letters'."""
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))  # type: ignore[attr-defined]
-    hrefs = run_search(page, base_url, lang, query)
-    read = {url.rsplit("english-", 1)[1].removesuffix(".json") for url in fetched if "/search/english-" in url}
-    assert read == letters, fetched
-    assert hrefs  # and the query still finds its law (test_a_word_finds_its_law_in_the_first_results)
-    # the concepts' files are its words' (their first three letters, or fewer for a shorter word):
-    # some for words of the language, maybe none for English ones
-    concepts = {url.rsplit("concepts-", 1)[1].removesuffix(".json") for url in fetched if "/search/concepts-" in url}
-    words = re.findall(r"\w+", langmodel.fold(query))
-    assert concepts <= {search.situation_key(word[:n]) for word in words for n in (1, 2, 3)}, fetched
-    assert concepts or letters, fetched
-
-
-# the page's layout shifts not caused by input, summed (what Lighthouse's CLS sums), of what is
-# under the header: its own controls moved in about one run of forty (Material's language menu,
-# 236 px left, as if the header's search form, shown from 60em up, came late), which no result
-# and nothing search.js does moves
-LAYOUT_SHIFTS = """
-    window.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.hadRecentInput) continue;
-        const sources = entry.sources || [];
-        // what moved, for the failure's message
-        const moved = sources.map(({ node, previousRect: a, currentRect: b }) =>
-          `${node ? node.nodeName + "." + (node.className || "") : "?"} ` +
-          `${a.x},${a.y}→${b.x},${b.y} (${a.width}×${a.height}→${b.width}×${b.height})`);
-        window.__shifts.push([entry.value, moved]);
-        if (!sources.length || sources.some(({ node }) => !node || !node.closest || !node.closest("header")))
-          window.__shifted = (window.__shifted || 0) + entry.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-"""
-
-
-@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *TERM_QUERIES])
-def test_a_concept_answering_the_query_is_shown_before_the_texts_and_nothing_moves(
-    page: object, base_url: str, lang: str, query: str
-) -> None:
-    """Pagefind's pages are held back: the concept's governing law is there already, whole (its
-    snippet in it), and once the texts come, it is still first and nothing on the page moved."""
-    held: list[object] = []
-    released: list[bool] = []
-
-    def hold(route: object) -> None:
-        if released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            held.append(route)
-
-    page.add_init_script(LAYOUT_SHIFTS)  # type: ignore[attr-defined]
-    page.route("**/pagefind/fragment/**", hold)  # type: ignore[attr-defined]
-    page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
-    page.wait_for_selector("#search-results li")  # type: ignore[attr-defined]
-    assert page.get_attribute("#search-results", "aria-busy") == "true"  # type: ignore[attr-defined]
-    early = shown_snippets(page)
-    assert early and all(snippet.strip() for href, snippet in early if "/laws/" not in href), early
-    released.append(True)
-    for route in held:
-        route.continue_()  # type: ignore[attr-defined]
-    page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)  # type: ignore[attr-defined]
-    assert shown_snippets(page)[: len(early)] == early
-    assert page.evaluate("window.__shifted || 0") == 0, page.evaluate("window.__shifts")  # type: ignore[attr-defined]
-
-
-@pytest.mark.parametrize("lang", SEARCH_LANGUAGES)
-def test_a_first_search_reads_pagefinds_first_files_from_the_preloads(page: object, base_url: str, lang: str) -> None:
-    """The entry file and the language's meta file are fetched once, by the <link rel=preload>
-    in the page's head: Pagefind asks for the same URLs (the entry at the build's tag) and does
-    not fetch them again after its script has loaded, a round trip each on a phone."""
-    run_search(page, base_url, lang, bench_search.QUERIES[lang])
-    fetched = page.evaluate(  # type: ignore[attr-defined]
-        "() => performance.getEntriesByType('resource')"
-        ".filter((e) => /pagefind-entry\\.json|\\.pf_meta$/.test(new URL(e.name).pathname))"
-        ".map((e) => [new URL(e.name).pathname.split('/').pop(), e.initiatorType])"
-    )
-    names = [name for name, _initiator in fetched]
-    assert sorted(names) == sorted(["pagefind-entry.json", *(n for n in names if n.endswith(".pf_meta"))]), fetched
-    assert len(names) == 2 and names.count("pagefind-entry.json") == 1, fetched
-    assert all(initiator == "link" for _name, initiator in fetched), fetched
-
-
 def plural_form(lang: str, count: int) -> str:
     """CLDR's plural categories for the counts a result line shows (what Intl.PluralRules gives)."""
     if count == 1:
@@ -725,62 +549,6 @@ def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(typed: Sear
         if not first or not (own in refs.ancestors(first) or first in refs.ancestors(own)):
             wrong.append((lang, word, edition, own, hrefs[:2]))
     assert not wrong
-
-
-def shown_snippets(page: object) -> list[tuple[str, str]]:
-    """(href, snippet text) of each result on the page, in order."""
-    found: list[tuple[str, str]] = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results li",
-        "items => items.map(li => [li.querySelector('a').getAttribute('href'),"
-        " li.querySelector('.search-result__snippet').textContent])",
-    )
-    return found
-
-
-@pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("tr", "Yasa 45"), ("pl", "3.1")])
-def test_a_result_with_nothing_to_quote_shows_its_provision_without_fetching_the_page(
-    page: object, base_url: str, lang: str, query: str
-) -> None:
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
-    run_search(page, base_url, lang, query)
-    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    shown = shown_snippets(page)
-    fetched_for_results = list(fetched)
-    checked = 0
-    for href, snippet in shown:
-        if "/laws/" in href:  # a "where to read" page: no text to show
-            continue
-        path, _, anchor = href.partition("#")
-        snippets = json.loads(page.evaluate("url => fetch(url).then(r => r.text())", path + "snippets.json"))  # type: ignore[attr-defined]
-        if f"{path}snippets.json" in fetched_for_results:
-            assert snippet == snippets.get(anchor, snippets[""]), href
-            checked += 1
-    assert checked
-    pages = [p for p in fetched_for_results if p.endswith("/") and p.count("/") > 3]
-    assert not pages, pages  # no law page was fetched for a snippet
-
-
-@pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("pl", "3.1")])
-def test_without_snippets_json_a_result_still_names_its_provision(
-    page: object, base_url: str, lang: str, query: str
-) -> None:
-    """Offline and not cached, snippets.json cannot be had: the results are still there, each
-    naming its law and provision, with no words (snippets.py is the one place a page's text is
-    cut) and no fetch of the law's page for them."""
-    fetched: list[str] = []
-    page.route("**/snippets.json", lambda route: route.abort())  # type: ignore[attr-defined]
-    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
-    hrefs = run_search(page, base_url, lang, query)
-    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    assert hrefs
-    heads = page.eval_on_selector_all(  # type: ignore[attr-defined]
-        "#search-results li", "items => items.map(li => li.querySelector('.search-result__head').textContent.trim())"
-    )
-    assert all(heads), heads
-    assert [snippet for _, snippet in shown_snippets(page)] == [""] * len(hrefs)
-    pages = {urlsplit(href).path for href in hrefs}
-    assert not pages & set(fetched), pages & set(fetched)  # no law page fetched for its words
 
 
 # -- the edition filter ------------------------------------------------------------------------------

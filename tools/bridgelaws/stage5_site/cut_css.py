@@ -31,8 +31,8 @@ copied as they are, in their order, so what is kept cascades as in the full styl
 Then a custom property nobody reads goes (:func:`drop_unread_properties`): Material's ``:root``
 declares 134 of them, most of them icons as SVG data (``--md-version-icon``) for components our
 pages have not; a property is kept when a ``var()`` of a kept rule, of another read property,
-or a page or script names it.  tests/test_search_browser.py and tests/test_cut_css_browser.py
-compare every element's computed style under the cut and the whole stylesheets.
+or a page or script names it.  tests/test_cut_css_browser.py
+compares every element's computed style under the cut and the whole stylesheets.
 
 The scripts are those the group's pages load (``<script src>``, ``modulepreload``) and what they
 import, read from the built pages (:func:`scripts_of`), so a script a template starts to load
