@@ -38,10 +38,12 @@ function load() {
     ? import("./search-anywhere.js").then((module) => module.openRootPage)
     : import("./search.js").then((module) => module.openLanguagePage);
   engine.then(
-    (open) => {
-      state = "ready";
-      open(asked);
-    },
+    // ready once the page is the engine's (search.js opens it in a task of its own): until then a
+    // submit waits for it, as it waits for the engine
+    (open) =>
+      Promise.resolve(open(asked)).finally(() => {
+        state = "ready";
+      }),
     (error) => {
       // offline and never fetched: say so; the form then submits as without script (a reload)
       state = "failed";

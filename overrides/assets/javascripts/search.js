@@ -16,6 +16,7 @@
  * The rules of references (their syntax, ancestors, printed form), result keys and labels, the
  * number of laws and URLs are Python's: the data gives them, these scripts copy none of them. */
 import { searchEngine as engineOf } from "./search/engine/engine.js";
+import { yieldToMain } from "./search/engine/tasks.js";
 import { languagePage } from "./search/page/language-page.js";
 import { io, pageData } from "./search/page/page-data.js";
 
@@ -32,8 +33,10 @@ export function searchEngine(data) {
 }
 
 /** A language's search page opened: its engine made from the page's data, the form wired to it,
- * what the box holds searched (search-start.js calls it once this has loaded; /search/ imports
- * this module for its parts). */
-export function openLanguagePage() {
+ * what the box holds searched (search-start.js calls it once this has loaded, and waits for it;
+ * /search/ imports this module for its parts).  The engine is made in a task of its own, not in
+ * the one that evaluated these modules (search/engine/tasks.js). */
+export async function openLanguagePage() {
+  await yieldToMain();
   languagePage(searchEngine(pageData));
 }

@@ -20,6 +20,7 @@ import { conceptPlacer } from "./placement.js";
 import { provisionReader } from "./provision.js";
 import { queryRewrites } from "./rewrites.js";
 import { snippetCutter } from "./snippet.js";
+import { yieldToMain } from "./tasks.js";
 import { folder, format } from "./text.js";
 import { vocabularyFiles } from "./vocabulary.js";
 import { wordSearch } from "./words.js";
@@ -85,8 +86,10 @@ export function searchEngine(data, io) {
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
-    // the concepts of the query's words
+    // the concepts of the query's words: matched in a task of their own and placed in another
+    // (tasks.js), also when their files were fetched already and nothing is waited for
     let vocabulary = await vocabularyWith(conceptKeysOf(query), [], []);
+    await yieldToMain();
     let named = conceptsNamed(query, vocabulary);
     const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
     if (letters.length) {
@@ -100,6 +103,7 @@ export function searchEngine(data, io) {
       vocabulary = await withSituations(query, vocabulary);
       named = conceptsNamed(query, vocabulary); // again, with the situations
     }
+    await yieldToMain();
     const found = conceptHits(withSharedLaws(named, query), edition);
     hits = hits.concat(found.first);
     const later = { third: found.third, next: found.next, after: found.after };

@@ -45,6 +45,14 @@ export function queryRewrites(data, fold) {
   const COUNTED = ["\\d{1,2}", ...NUMBERS].join("|");
   const COUNT = CARDS ? new RegExp(`(?<![\\p{L}\\p{N}])(${COUNTED})\\s*(?:${CARDS})(?![\\p{L}\\p{N}])`, "gu") : null;
   const COUNT_WORDS = COUNTS ? ` ${fold(COUNTS.words)} ` : "";
+
+  /* The bids' and counts' patterns (letters and their lookarounds) are costly to compile, and a
+   * query is read with them twice (foldedWords, wordOrigins): each is tried only on a text that
+   * holds what every match of it holds, a level of 1 to 7, a word for cards (its first word, its
+   * `*` dropped), and the text is the same. */
+  const CARD_WORDS = COUNTS ? COUNTS.cards.map((word) => fold(word.replace(/\*$/, "")).split(/\s+/)[0]) : [];
+  const mayBid = (text) => /[1-7]/.test(text);
+  const mayCount = (text) => CARD_WORDS.some((word) => text.includes(word));
   function countAsConcept(typed, number) {
     const count = /^\d+$/.test(number) ? Number(number) : NUMBER_WORDS.get(number.split(/\s+/).join(" "));
     const off = Math.abs(count - COUNTS.hand);
@@ -68,16 +76,23 @@ export function queryRewrites(data, fold) {
     .flatMap(([first, ...others]) => others.map((other) => [other, ` ${fold(first)} `]))
     .sort(([a], [b]) => b.length - a.length)
     .map(([other, first]) => ({
-      regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives([other])})(?![\\p{L}\\p{N}])`, "gu"),
+      source: `(?<![\\p{L}\\p{N}])(?:${alternatives([other])})(?![\\p{L}\\p{N}])`,
+      regex: null, // made when first needed (equivalentRegex): most queries need none
       first,
       // the phrase's first word as written, without which it cannot match: most terms hold none of
       // them, and a page folds hundreds of terms when it opens
       needs: fold(other.replace(/\*$/, "")).split(/\s+/)[0],
     }));
 
+  /** An equivalent phrase's pattern, made once, when a text first holds its first word. */
+  function equivalentRegex(equivalent) {
+    equivalent.regex ??= new RegExp(equivalent.source, "gu");
+    return equivalent.regex;
+  }
+
   /** Folded text with each equivalent phrase as its group's first. */
   function saidAsFirst(folded) {
-    return EQUIVALENTS.reduce((text, { regex, first, needs }) => (text.includes(needs) ? text.replace(regex, first) : text), folded);
+    return EQUIVALENTS.reduce((text, equivalent) => (text.includes(equivalent.needs) ? text.replace(equivalentRegex(equivalent), equivalent.first) : text), folded);
   }
 
   /** A query's words as matched against the term base: folded, each equivalent phrase as its
@@ -85,8 +100,8 @@ export function queryRewrites(data, fold) {
    * hand as the words for one, split at what is no letter or digit. */
   function foldedWords(query) {
     let folded = saidAsFirst(fold(query).replace(SUFFIX, "$1"));
-    if (BID) folded = folded.replace(BID, ` ${BID_WORDS[0]} `);
-    if (COUNT) folded = folded.replace(COUNT, countAsConcept);
+    if (BID && mayBid(folded)) folded = folded.replace(BID, ` ${BID_WORDS[0]} `);
+    if (COUNT && mayCount(folded)) folded = folded.replace(COUNT, countAsConcept);
     return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
 
@@ -158,8 +173,15 @@ export function queryRewrites(data, fold) {
       for (let at = word.index; at < word.index + word[0].length; at++) origins[at] = [index, index + 1];
       index++;
     }
-    const rules = [...EQUIVALENTS.map(({ regex, first }) => [regex, first]), ...(BID ? [[BID, ` ${BID_WORDS[0]} `]] : []), ...(COUNT ? [[COUNT, countAsConcept]] : [])];
-    for (const [regex, replacement] of rules) [text, origins] = rewritten(text, origins, regex, replacement);
+    // each rule where it may match, as foldedWords tries them (saidAsFirst, mayBid, mayCount)
+    const rules = [
+      ...EQUIVALENTS.map((equivalent) => [(said) => said.includes(equivalent.needs), () => equivalentRegex(equivalent), equivalent.first]),
+      ...(BID ? [[mayBid, () => BID, ` ${BID_WORDS[0]} `]] : []),
+      ...(COUNT ? [[mayCount, () => COUNT, countAsConcept]] : []),
+    ];
+    for (const [may, regex, replacement] of rules) {
+      if (may(text)) [text, origins] = rewritten(text, origins, regex(), replacement);
+    }
     const traced = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((word) => spanOf(origins.slice(word.index, word.index + word[0].length)));
     const same = traced.length === words.length && traced.every((span) => span);
     return same ? traced.map(([from, to]) => ({ from, to })) : null;

@@ -3,6 +3,7 @@
  * word alone), the pages printing a one-word query's form exactly go first (the printed forms'
  * files, fetched through `io.fetchJson`), and the pages read a round at a time become hits with
  * their anchor and snippet (textHits).  The Pagefind instance is given by the caller. */
+import { yieldToMain } from "./tasks.js";
 import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
 
 /** The word search of one language: its data (data.json), the I/O (vocabularyFiles'), its
@@ -20,11 +21,6 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
 
   // search.toml [engine]: some_words, carried_only, approximate, max_form_files say what each is
   const { some_words: SOME_WORDS, variant: VARIANT, carried_only: CARRIED_ONLY, approximate: APPROXIMATE, max_form_files: MAX_FORM_FILES } = data.engine;
-
-  /** Let the browser handle input and paint before the next piece of work. */
-  function yieldToMain() {
-    return new Promise((resolve) => setTimeout(resolve, 0));
-  }
 
   /** Pagefind's options for an edition ("" for all). */
   function searchOptions(edition) {
