@@ -139,6 +139,30 @@ def test_a_page_another_languages_text_cites_is_kept_with_it(site: Path, page: s
     assert offline.file_hash(site / target / "index.html") == kept[target]
 
 
+# (pathlib drops "." itself, not "..": "{site}/../{name}" is the site under another name)
+@pytest.mark.parametrize("written", ["{site}", "{site}/../{name}", "{relative}", "../{parent}/{name}"])
+def test_the_listed_resolver_answers_as_the_file_system_however_the_site_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    """resolver() reads a listing of the site once; resolve() asks the file system: the same
+    answer for every link, whether the site's path is absolute, relative or not normalised."""
+    for folder in ("fi/1997/86", "sv/2007/13", "assets"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "index.html").write_text("x")
+    (tmp_path / "assets" / "laws.css").write_text("x")
+    (tmp_path / "index.html").write_text("x")  # the home, "../../.." from a law
+    monkeypatch.chdir(tmp_path.parent)
+    names = {"site": tmp_path, "name": tmp_path.name, "parent": tmp_path.parent.name}
+    site = Path(written.format(**names, relative=f"./{tmp_path.name}/."))
+    page = site / "sv" / "2007" / "13" / "index.html"
+    hrefs = ["../../../fi/1997/86/#86", "../../../fi/1997/86", "../../../assets/laws.css", "../../..", "../../../../x/"]
+    hrefs += ["../../../fi/1997/87/", "https://example.org/", "#86"]
+    listed = offline.resolver(site)
+    answers = [(href, listed(page, href), offline.resolve(site, page, href)) for href in hrefs]
+    assert [href for href, by_list, by_disk in answers if by_list != by_disk] == []
+    assert sum(by_list is not None for _, by_list, _ in answers) == 4
+
+
 def test_links_are_resolved_as_a_browser_does_and_only_inside_the_site(tmp_path: Path) -> None:
     (tmp_path / "fi" / "1997" / "86").mkdir(parents=True)
     (tmp_path / "fi" / "1997" / "86" / "index.html").write_text("x")

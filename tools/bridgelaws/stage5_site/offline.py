@@ -236,9 +236,10 @@ class Listing:
     def __init__(self, site: Path) -> None:
         self.files: set[str] = set()
         self.dirs: set[str] = set()
-        for folder, _, names in os.walk(site):
-            self.dirs.add(folder)
-            self.files.update(os.path.join(folder, name) for name in names)
+        # named as :func:`resolve` names a target (os.path.normpath): "./site" and "site/" alike
+        for folder, _, names in os.walk(os.path.normpath(site)):
+            self.dirs.add(os.path.normpath(folder))
+            self.files.update(os.path.normpath(os.path.join(folder, name)) for name in names)
 
     def is_file(self, path: str) -> bool:
         return path in self.files
@@ -259,8 +260,11 @@ def resolve(site: Path, page: Path, href: str, listing: Disk | Listing = DISK) -
     if path.endswith("/") or listing.is_dir(target):  # "../..": the home
         target = os.path.join(target, "index.html")
     root = os.path.normpath(site)
-    inside = target.startswith(root + os.sep) or root == "."
-    return Path(target) if inside and not target.startswith("..") and listing.is_file(target) else None
+    if root == ".":  # the site is the working folder: inside is anything not above it
+        inside = not (os.path.isabs(target) or target == os.pardir or target.startswith(os.pardir + os.sep))
+    else:
+        inside = target.startswith(root + os.sep)
+    return Path(target) if inside and listing.is_file(target) else None
 
 
 Resolve = Callable[[Path, str], "Path | None"]
