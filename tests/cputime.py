@@ -70,11 +70,6 @@ def seconds_between(before: Tree, after: Tree, root: int) -> float:
     return (sum(after.ticks.values()) - sum(before.ticks[pid] for pid in kept)) / TICK
 
 
-def tree_seconds(root: int) -> float:
-    """Processor seconds of ``root`` and its descendants now, with their waited-for children's."""
-    return sum(Tree.of(root).ticks.values()) / TICK
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
     log = os.environ.get("BRIDGELAWS_TEST_CPU")
