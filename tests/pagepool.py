@@ -10,7 +10,8 @@ Reset, the context is as a new one would be, for anything a test can see: its pa
 and session storage, IndexedDB, caches) and its HTTP cache emptied (a test counting what a page
 downloads sees it all downloaded again), routes and the listeners the test added removed, the
 viewport, colour scheme, reduced motion, media type, offline state, headers, permissions and
-timeouts as the options made them, the pointer off the page.  A test that does what cannot be
+timeouts as the options made them (each put back only when the test called what changes it:
+those calls are noted), the pointer off the page.  A test that does what cannot be
 undone (an init script, an exposed function, a HAR, a service worker) gets a context that is
 closed for real afterwards; so does one whose reset fails.
 """
@@ -26,6 +27,13 @@ from urllib.parse import urlsplit
 IRREVERSIBLE = ("add_init_script", "expose_binding", "expose_function", "route_from_har", "add_locator_handler")
 # options a kept context is not made for: a service worker outlives any reset
 UNPOOLED_OPTIONS = ("service_workers", "storage_state", "record_har_path", "record_video_dir")
+# what a test may call that the reset undoes, by owner: the reset undoes only what was called
+# (each undoing is a round trip to the browser, and most tests change none of it)
+RESETTABLE = {
+    "page": ("set_viewport_size", "emulate_media", "set_extra_http_headers", "route", "route_web_socket"),
+    "context": ("set_offline", "set_extra_http_headers", "grant_permissions", "route", "route_web_socket"),
+    "both": ("set_default_timeout", "set_default_navigation_timeout"),
+}
 DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, when the options give none
 DEFAULT_TIMEOUT_MS = 30_000  # Playwright's
 RESET_TIMEOUT_MS = 10_000
@@ -43,6 +51,8 @@ class _Lease:
         self.tainted = False
         self.page_handed = False
         self.lent = False
+        self.changed: set[str] = set()  # the RESETTABLE calls made while lent, as "page.route"
+        self.cdp: Any = None  # the page's DevTools session for the reset, made once
         self.listeners = {owner: _listeners(owner) for owner in (context, page)}
 
 
@@ -101,6 +111,7 @@ class PagePool:
     def _lend(self, lease: _Lease) -> None:
         context, page = lease.context, lease.page
         lease.tainted, lease.page_handed, lease.lent = False, False, True
+        lease.changed.clear()
 
         def new_page() -> Any:
             if not lease.page_handed:
@@ -115,6 +126,16 @@ class PagePool:
 
             return tainted
 
+        def noted(change: str, method: Callable[..., Any]) -> Callable[..., Any]:
+            def changing(*args: Any, **kwargs: Any) -> Any:
+                lease.changed.add(change)
+                return method(*args, **kwargs)
+
+            return changing
+
+        for label, owner in (("page", page), ("context", context)):
+            for name in (*RESETTABLE[label], *RESETTABLE["both"]):
+                setattr(owner, name, noted(f"{label}.{name}", getattr(type(owner), name).__get__(owner)))
         context.new_page = new_page
         context.close = lambda **_: self._take_back(lease)
         page.close = lambda **_: None  # the test's page goes back with its context
@@ -151,31 +172,39 @@ class PagePool:
             with contextlib.suppress(Exception):
                 page.evaluate("() => { try { sessionStorage.clear(); } catch (error) {} }")
         page.goto("about:blank", timeout=RESET_TIMEOUT_MS)
-        page.unroute_all(behavior="ignoreErrors")
-        context.unroute_all(behavior="ignoreErrors")
+        changed = lease.changed
+        if "page.route" in changed or "page.route_web_socket" in changed:
+            page.unroute_all(behavior="ignoreErrors")
+        if "context.route" in changed or "context.route_web_socket" in changed:
+            context.unroute_all(behavior="ignoreErrors")
         for owner, before in lease.listeners.items():
             _restore_listeners(owner, before)
-        context.set_offline(False)
-        context.clear_cookies()
-        context.clear_permissions()
-        context.set_extra_http_headers({})
-        page.set_extra_http_headers({})
-        cdp = context.new_cdp_session(page)
-        try:
-            if origin:
-                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-            cdp.send("Network.clearBrowserCache")
-        finally:
-            cdp.detach()
-        if not options.get("no_viewport"):
+        if "context.set_offline" in changed:
+            context.set_offline(False)
+        context.clear_cookies()  # a page sets cookies too (document.cookie)
+        if "context.grant_permissions" in changed:
+            context.clear_permissions()
+        if "context.set_extra_http_headers" in changed:
+            context.set_extra_http_headers({})
+        if "page.set_extra_http_headers" in changed:
+            page.set_extra_http_headers({})
+        if lease.cdp is None:
+            lease.cdp = context.new_cdp_session(page)
+        if origin:
+            lease.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        lease.cdp.send("Network.clearBrowserCache")
+        if "page.set_viewport_size" in changed and not options.get("no_viewport"):
             page.set_viewport_size(options.get("viewport") or DEFAULT_VIEWPORT)
-        page.emulate_media(
-            media="null",
-            color_scheme=options.get("color_scheme", "light"),
-            reduced_motion=options.get("reduced_motion", "no-preference"),
-            forced_colors=options.get("forced_colors", "none"),
-        )
-        for owner in (context, page):
-            owner.set_default_timeout(DEFAULT_TIMEOUT_MS)
-            owner.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
+        if "page.emulate_media" in changed:
+            page.emulate_media(
+                media="null",
+                color_scheme=options.get("color_scheme", "light"),
+                reduced_motion=options.get("reduced_motion", "no-preference"),
+                forced_colors=options.get("forced_colors", "none"),
+            )
+        for label, owner in (("context", context), ("page", page)):
+            if f"{label}.set_default_timeout" in changed:
+                owner.set_default_timeout(DEFAULT_TIMEOUT_MS)
+            if f"{label}.set_default_navigation_timeout" in changed:
+                owner.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
         page.mouse.move(-1, -1)  # no element left hovered where the last test's pointer stopped
