@@ -17,7 +17,7 @@ says whether one can:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bs4 import BeautifulSoup, Tag
 
@@ -97,11 +97,14 @@ class Model:
         self.by_class: dict[str, list[Tag]] = {}
         self.by_tag: dict[str, list[Tag]] = {}
         self.by_attribute: dict[str, list[Tag]] = {}
+        self.by_id: dict[str, list[Tag]] = {}
         # each attribute's name, and name=value ("dir=ltr"): [dir=rtl] fails on a quick no too
         self.attributes: set[str] = set()
         seen: set[tuple[str, object]] = set()
         for tag in tags:
             self.by_tag.setdefault(tag.name, []).append(tag)
+            if isinstance(tag.get("id"), str):
+                self.by_id.setdefault(str(tag["id"]), []).append(tag)
             for name, value in tag.attrs.items():
                 self.by_attribute.setdefault(name, []).append(tag)
                 key = (name, tuple(value) if isinstance(value, list) else value)
@@ -136,6 +139,17 @@ class Model:
             if kind not in owns:
                 owns[kind] = frozenset(kind)
             self.own[id(tag)] = owns[kind]
+        # the classes and tags of the siblings before each element (".md-nav__toggle ~ .md-nav")
+        # (in document order, an element's earlier siblings come before it)
+        self.before: dict[int, frozenset[str]] = {}
+        so_far: dict[int, frozenset[str]] = {}  # by parent: its children's so far
+        for tag in tags:
+            earlier = so_far.get(id(tag.parent), none)
+            self.before[id(tag)] = earlier
+            pair = (earlier, self.own[id(tag)])
+            if pair not in unions:
+                unions[pair] = earlier | self.own[id(tag)]
+            so_far[id(tag.parent)] = unions[pair]
         self.known: dict[str, bool] = {}
 
     def may_match(self, selector: str) -> bool:
@@ -180,7 +194,7 @@ class Model:
         ids = re.findall(r"#(-?[_a-zA-Z][\w-]*)", last)
         candidates: list[Tag]
         if ids:
-            candidates = list(self.soup.find_all(id=ids[0]))
+            candidates = self.by_id.get(ids[0], [])
         elif names:  # the elements of its rarest class
             candidates = min((self.by_class.get(name, []) for name in names), key=len)
         elif tag:
@@ -190,9 +204,14 @@ class Model:
             candidates = min((self.by_attribute.get(name, []) for name in asked), key=len)
         else:
             candidates = list(self.soup.find_all(True))
-        own, above = _asked(loose, cuts)
+        own, above, earlier = _asked(loose, cuts)
+        values = _value_tests(last)
         return any(
-            own <= self.own[id(element)] and above <= self.above[id(element)] and pattern.match(element)
+            own <= self.own[id(element)]
+            and above <= self.above[id(element)]
+            and earlier <= self.before[id(element)]
+            and all(test(element) for test in values)
+            and pattern.match(element)
             for element in candidates
         )
 
@@ -219,10 +238,12 @@ def _bare(compound: str) -> str:
     return bare
 
 
-def _asked(loose: str, cuts: list[int]) -> tuple[frozenset[str], frozenset[str]]:
-    """What a selector asks of the element it styles (its last compound's tag and classes) and of
-    that element's ancestors: each compound followed by a descendant or child combinator (``A B``,
-    ``A > B``) is matched by an ancestor, one followed by ``+`` or ``~`` by a sibling of one."""
+def _asked(loose: str, cuts: list[int]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What a selector asks of the element it styles (its last compound's tag and classes), of
+    that element's ancestors, and of the siblings before it: each compound followed by a
+    descendant or child combinator (``A B``, ``A > B``) is matched by an ancestor, one followed by
+    ``+`` or ``~`` by a sibling of one; the compound just before the last one, when a ``+`` or
+    ``~`` joins them, by a sibling of the element itself."""
     parts: list[tuple[str, str]] = []  # (compound, the combinator after it)
     start = 0
     i = 0
@@ -247,4 +268,31 @@ def _asked(loose: str, cuts: list[int]) -> tuple[frozenset[str], frozenset[str]]
     for compound, combinator in parts:
         if combinator in " >":
             above |= tokens(compound)
-    return frozenset(tokens(last)), frozenset(above)
+    earlier = tokens(parts[-1][0]) if parts and parts[-1][1] in "+~" else set()
+    return frozenset(tokens(last)), frozenset(above), frozenset(earlier)
+
+
+# an attribute selector asking for a part of the value: [src$="#only-light"], [href^=http]
+VALUE_SELECTOR = re.compile(r"\[\s*([\w-]+)\s*([\^$*])=\s*(\"[^\"]*\"|'[^']*'|[\w-]+)\s*\]")
+
+
+def _value_tests(last: str) -> list[Callable[[Tag], bool]]:
+    """Tests of the attribute values the last compound asks for by their start, end or a part
+    (outside parentheses; without an ``i`` flag, which the pattern leaves to the matcher): a quick
+    no before the matcher, for the many elements with the attribute and another value."""
+    operations: dict[str, Callable[[str, str], bool]] = {
+        "^": str.startswith,
+        "$": str.endswith,
+        "*": lambda value, part: part in value,
+    }
+
+    def test(name: str, operation: str, part: str) -> Callable[[Tag], bool]:
+        def passes(element: Tag) -> bool:
+            value = element.get(name)
+            if isinstance(value, list):  # a class, rel … attribute, as the words bs4 splits it into
+                value = " ".join(value)
+            return isinstance(value, str) and bool(part) and operations[operation](value, part)
+
+        return passes
+
+    return [test(name, operation, part.strip(QUOTES)) for name, operation, part in VALUE_SELECTOR.findall(last)]
