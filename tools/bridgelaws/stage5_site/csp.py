@@ -27,6 +27,7 @@ gives the header (:data:`HEADER`) for hosts that allow headers.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html as markup
 import re
@@ -174,14 +175,18 @@ def _attributes(tag: str) -> list[tuple[str, str]]:
 def script_attributes(page: str) -> list[str]:
     """The inline event handlers (``onclick=…``) and ``javascript:`` URLs of a page: code a policy
     without 'unsafe-inline' blocks, and that nothing of ours writes."""
+    return [found for tag in SUSPECT_TAG.finditer(page) for found in _tag_scripts(tag[0])]
+
+
+@functools.lru_cache(maxsize=1 << 16)  # the same tags (a menu's links) recur on every page: read each once
+def _tag_scripts(tag: str) -> tuple[str, ...]:
     found = []
-    for tag in SUSPECT_TAG.finditer(page):
-        for name, value in _attributes(tag[0]):
-            if name.startswith("on"):
-                found.append(f"inline event handler {name}={value[:60]!r}")
-            elif name in URL_ATTRIBUTES and IGNORED_IN_URLS.sub("", value).lower().startswith("javascript:"):
-                found.append(f"javascript: URL in {name}={value[:60]!r}")
-    return found
+    for name, value in _attributes(tag):
+        if name.startswith("on"):
+            found.append(f"inline event handler {name}={value[:60]!r}")
+        elif name in URL_ATTRIBUTES and IGNORED_IN_URLS.sub("", value).lower().startswith("javascript:"):
+            found.append(f"javascript: URL in {name}={value[:60]!r}")
+    return tuple(found)
 
 
 def check_site(site: Path) -> list[Problem]:
