@@ -178,9 +178,11 @@ class Model:
             return False
         cuts = list(_top_level(loose, " >+~"))
         last = re.sub(r"\([^()]*\)", "", loose[cuts[-1] + 1 :] if cuts else loose)
-        names = CLASS_NAME.findall(last)
-        tag = re.match(r"[a-zA-Z][\w-]*", last)
-        if not names and not tag and "#" not in last and cuts:
+        # its own classes, tag and id, not what an attribute's value holds ([src$="#only-light"])
+        bare = _bare(last).strip()
+        names = CLASS_NAME.findall(bare)
+        tag = re.match(r"[a-zA-Z][\w-]*", bare)
+        if not names and not tag and "#" not in bare and cuts:
             # the last compound names no class or tag (".footnote>ol>li>:first-child"): the
             # selector is taken to match where the part before it does, which keeps more, never less
             end = cuts[-1]
@@ -191,7 +193,7 @@ class Model:
             pattern = self.soup.css.compile(loose)
         except Exception:  # soupsieve cannot read it: keep it
             return True
-        ids = re.findall(r"#(-?[_a-zA-Z][\w-]*)", last)
+        ids = re.findall(r"#(-?[_a-zA-Z][\w-]*)", bare)
         candidates: list[Tag]
         if ids:
             candidates = self.by_id.get(ids[0], [])
