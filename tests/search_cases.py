@@ -1,19 +1,24 @@
 """Search queries drawn from the term base and the situations, with the law each should find:
 the cases of the ranking tables under Node (tests/test_search_ranking.py) and of the browser
-tests that look at what a page shows for them (tests/test_search_browser.py)."""
+tests that look at what a page shows for them (tests/test_search_browser.py); and words drawn
+from the texts and from a built site's search data, with where they are printed."""
 
 from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
+from bench import words as bench_words
 from bench.heldout import result_key
 from bench.searchdriver import Searcher
 from bridgelaws import pipeline
 from bridgelaws.core import refs, urls
+from bridgelaws.search import langmodel
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from bridgelaws.stage2_parse.corpus import Corpus
 from conftest import ROOT
+from search_node import search_concepts, search_data
 
 # -- concepts: the term base ------------------------------------------------------------------------
 
@@ -263,3 +268,63 @@ def engine_table() -> str:
     start = text.index("\n[engine]\n") + 1
     end = text.index("\n[", start + 1)
     return text[start:end].rstrip() + "\n"
+
+
+# -- words drawn from the texts and from a built site's search data (tests/test_search_browser.py) --
+
+
+def words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
+    """Words of 7+ letters printed in one law of the language's texts only: word → law key,
+    their first five letters starting no word of any other law (so no stem joins them)."""
+    starts: dict[str, set[str]] = {}
+    holders: dict[str, set[str]] = {}
+    for entry in corpus.in_language(lang):
+        pages = [(f"law:{law.number}", law) for law in entry.document.laws]
+        pages += [(f"point:{point.number}", point) for point in entry.document.points]
+        for key, numbered in pages:
+            texts = [numbered.title, *(paragraph.text for paragraph in numbered.paragraphs)]
+            for provision in numbered.provisions():
+                texts += [provision.title, *(paragraph.text for paragraph in provision.paragraphs)]
+            if key == "law:1":  # the definitions page is a page too: its words start no law's
+                for definition in entry.document.definitions:
+                    texts += [definition.term, *(paragraph.text for paragraph in definition.paragraphs)]
+            for word in langmodel.WORD.findall(" ".join(texts)):
+                folded = langmodel.fold(word)
+                starts.setdefault(folded[:5], set()).add(key)
+                if len(folded) >= 7 and folded.isalpha():
+                    holders.setdefault(folded, set()).add(key)
+    return {word: next(iter(keys)) for word, keys in holders.items() if len(keys) == 1 and starts[word[:5]] == keys}
+
+
+GLUED_TAIL = re.compile(r"(?<=[\w)])-([^\W\d_]{5,})")  # "C-momentti", "3-kohdissa", "icke-felande"
+
+
+def words_only_after_a_glued_hyphen(corpus: Corpus, lang: str) -> dict[str, set[str]]:
+    """Words the language's texts print only glued after a hyphen, never alone, with the result
+    groups printing them: fi "momentti" of "C-momentti", "D-momentti"."""
+    texts = {key: text.lower() for key, text in bench_words.language_groups(corpus, lang).items()}
+    tails: dict[str, set[str]] = {}
+    for key, text in texts.items():
+        for tail in GLUED_TAIL.findall(text):
+            tails.setdefault(tail, set()).add(key)
+    alone = re.compile(r"(?<![-\w])(" + "|".join(map(re.escape, tails)) + r")(?!\w)") if tails else None
+    printed_alone = {match for text in texts.values() for match in (alone.findall(text) if alone else [])}
+    return {tail: keys for tail, keys in tails.items() if tail not in printed_alone}
+
+
+def renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
+    """(language, a whole word of a concept, edition, its governing provision in that edition) for
+    every concept whose governing law an edition numbers otherwise and a text of the language
+    in that edition holds."""
+    cases = []
+    for lang in SEARCH_LANGUAGES:
+        data = search_data(site, lang)
+        editions = {doc["edition"]: doc for doc in data["docs"] if doc["kind"] == "laws"}  # type: ignore[union-attr,index]
+        for synonym in search_concepts(site, lang):
+            for edition, laws in synonym.get("refsIn", {}).items():
+                doc = editions.get(edition)
+                own = laws[0] if laws else None
+                words = [w for w in synonym["words"] if not w.endswith("*")]
+                if doc and own and own != synonym["refs"][0] and str(refs.law_of(own)) in doc["laws"] and words:
+                    cases.append((lang, words[0], edition, own))
+    return cases

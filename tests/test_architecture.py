@@ -1,5 +1,5 @@
 """The package's shape: stages in order, feature packages entered by their front door, no import
-cycle, small modules, one place for each fact.
+cycle, small modules (the tests' and the benchmarks' too), one place for each fact.
 
 ``tools/bridgelaws`` is the pipeline: ``core`` (model, references, URL scheme, facts), then
 ``stage1_read`` → ``stage2_parse`` → ``stage3_link`` → ``stage4_render`` → ``stage5_site``, with
@@ -175,6 +175,46 @@ def test_a_feature_is_called_only_by_its_callers(feature: str) -> None:
 def test_no_module_is_over_about_500_lines(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{MODULES[module]}: {lines} lines"
+
+
+# The same rule outside the product package, with no exception: the tests (their helpers and the
+# fixtures' scripts included) and the benchmarks, Python and JavaScript alike.
+ROOT = PACKAGE.parent.parent
+TESTS, BENCH = ROOT / "tests", PACKAGE.parent / "bench"
+SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _files_under(folders: Iterable[Path], suffixes: tuple[str, ...]) -> list[Path]:
+    return sorted(
+        path for folder in folders for path in folder.rglob("*") if path.suffix in suffixes and path.is_file()
+    )
+
+
+TEST_AND_BENCH_MODULES = _files_under([TESTS, BENCH], (".py",))
+TEST_AND_BENCH_SCRIPTS = _files_under([TESTS / "js", BENCH / "js"], SCRIPT_SUFFIXES)
+
+
+def test_the_test_and_bench_files_are_found() -> None:
+    modules = {_relative(path) for path in TEST_AND_BENCH_MODULES}
+    assert {"tests/conftest.py", "tests/fixtures/html/make_pages.py", "tools/bench/scale.py"} <= modules
+    scripts = {_relative(path) for path in TEST_AND_BENCH_SCRIPTS}
+    assert {"tests/js/driver.mjs", "tools/bench/js/engine.mjs"} <= scripts
+
+
+@pytest.mark.parametrize("path", TEST_AND_BENCH_MODULES, ids=_relative)
+def test_no_test_or_bench_module_is_over_about_500_lines(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{_relative(path)}: {lines} lines"
+
+
+@pytest.mark.parametrize("script", TEST_AND_BENCH_SCRIPTS, ids=_relative)
+def test_no_test_or_bench_script_is_over_about_500_lines(script: Path) -> None:
+    lines = script.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{_relative(script)}: {lines} lines"
 
 
 def test_no_benchmark_in_the_product_package() -> None:

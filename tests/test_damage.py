@@ -12,72 +12,24 @@ kind of damage (one test per kind), Hypothesis damages the file and runs the who
 * every origin (warnings, laws, points, provisions, paragraphs, dropped and inserted spans)
   is a line of the damaged file.
 
-The minimal inputs the properties once failed on stay fixed (``FOUND``); the message each kind
-of damage gets is pinned down by a table of specific damaged inputs (tests/test_damage_messages.py).
+The sources and the run of the pipeline with its checks are tests/damage_harness.py's.  The minimal
+inputs the properties once failed on stay fixed (``FOUND``); the message each kind of damage gets
+is pinned down by a table of specific damaged inputs (tests/test_damage_messages.py).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws.core.accounting import balance
-from bridgelaws.core.model import Origin, ParseResult
-from bridgelaws.stage1_read import intake, manifest, repairs
+from bridgelaws.stage1_read import intake, repairs
 from bridgelaws.stage2_parse.dump import dump
-from bridgelaws.stage2_parse.formats import get_parser
-from bridgelaws.stage2_parse.load import parse_text
-from conftest import SOURCES
+from damage_harness import ALL, BY_PARSER, Source, messages, mojibake, run
 
-# -- the sources -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Source:
-    """One source file of the manifest, with its parser and language."""
-
-    file: str
-    parser: str
-    lang: str
-
-    @property
-    def data(self) -> bytes:
-        return _read_bytes(self.file)
-
-    @property
-    def lines(self) -> list[bytes]:
-        """The file's lines without their line ends (the last is ``b""`` when the file ends in one)."""
-        return self.data.split(b"\n")
-
-    @property
-    def one_line_per_page(self) -> bool:
-        """The PDF text layer: one line is one printed page."""
-        return self.parser == "fi_pdf"
-
-
-@cache
-def _read_bytes(file: str) -> bytes:
-    return (SOURCES / file).read_bytes()
-
-
-def _sources() -> list[Source]:
-    return [
-        Source(source.file, source.parser, metas[0].lang)
-        for source, metas in manifest.load(SOURCES / "manifest.toml")
-        if metas
-    ]
-
-
-ALL = _sources()
-BY_PARSER = {source.parser: source for source in ALL}
 LEGACY = {"fi": "cp1252", "sv": "cp1252", "tr": "cp1254", "pl": "cp1250"}
 
 # Derandomized and database-less: CI sees the same examples every run.  Sized so the whole
@@ -91,79 +43,6 @@ DAMAGE = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 per_source = pytest.mark.parametrize("source", ALL, ids=[source.parser for source in ALL])
-
-
-# -- running the pipeline ----------------------------------------------------------------------
-
-
-@dataclass
-class Outcome:
-    """What the pipeline made of some bytes: the text read, the parse and the file's line count."""
-
-    text: intake.Intake
-    result: ParseResult
-    line_count: int
-
-
-def _line_count(decoded: str) -> int:
-    """Lines of the file as an editor counts them (LF, CRLF and CR end a line)."""
-    return len(decoded.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
-
-
-def _origins(value: object, path: str = "result") -> Iterator[tuple[str, Origin]]:
-    """Every :class:`Origin` in a parse result, with where it was found."""
-    if isinstance(value, Origin):
-        yield path, value
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _origins(item, f"{path}[{index}]")
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for name in _field_names(type(value)):
-            yield from _origins(getattr(value, name), f"{path}.{name}")
-
-
-@cache
-def _field_names(kind: type) -> tuple[str, ...]:
-    return tuple(item.name for item in dataclasses.fields(kind))
-
-
-def run(data: bytes, source: Source, *, may_be_unreadable: bool = False) -> Outcome | None:
-    """Read, parse and balance ``data`` as ``source``; check conservation and origins.
-
-    Returns None when the file was refused as unreadable, which fails the test unless
-    ``may_be_unreadable`` (the damage made the file not text).
-    """
-    try:
-        text = intake.read(data, source.lang)
-    except intake.Unreadable as error:
-        assert may_be_unreadable, f"refused as unreadable (line {error.line}: {error.message}): {data[:200]!r}"
-        assert error.message.strip(), "Unreadable without a message"
-        assert error.line >= 1, f"Unreadable at line {error.line}: {error.message}"
-        return None
-    result = parse_text(text, get_parser(source.parser))
-    outcome = Outcome(text, result, _line_count(text.accounted))
-    check(outcome)
-    return outcome
-
-
-def check(outcome: Outcome) -> None:
-    """Conservation holds and every origin is a line of the damaged file."""
-    accounts = balance(outcome.text.accounted, outcome.result)
-    assert accounts.ok, (
-        f"characters lost: {dict(accounts.missing.most_common(10))}, "
-        f"duplicated: {dict(accounts.surplus.most_common(10))} "
-        f"(first missing at line {accounts.first_missing_line(outcome.text.accounted)})"
-    )
-    outside = [
-        f"{path} = line {origin.line}"
-        for path, origin in _origins(outcome.result)
-        if not 1 <= origin.line <= outcome.line_count
-    ]
-    assert not outside, f"origins outside lines 1..{outcome.line_count}: {outside[:10]}"
-
-
-def messages(outcome: Outcome) -> list[tuple[int, str]]:
-    return [(warning.origin.line, warning.message) for warning in outcome.result.warnings]
 
 
 # -- damage --------------------------------------------------------------------------------------
@@ -467,21 +346,6 @@ def test_legacy_code_page(source: Source, data: st.DataObject) -> None:
         assert outcome.text.encoding == encoding
         assert any("not UTF-8" in message for _, message in messages(outcome))
         assert outcome.text.text == expected
-
-
-def mojibake(line: str, encoding: str) -> str:
-    """UTF-8 read as ``encoding`` (``Käytös`` → ``KÃ¤ytÃ¶s``); cp1252's five holes read as latin-1."""
-    raw = line.encode("utf-8")
-    if encoding == "cp1252":
-        return "".join(_cp1252_or_latin1(bytes([byte])) for byte in raw)
-    return raw.decode(encoding)
-
-
-def _cp1252_or_latin1(byte: bytes) -> str:
-    try:
-        return byte.decode("cp1252")
-    except UnicodeDecodeError:
-        return byte.decode("latin-1")
 
 
 @per_source

@@ -1,7 +1,7 @@
 """Specific damaged inputs and the message each gets: the kind of damage named at the line where
 it is, the text repaired (a table of cases, one per kind and source); a plain text file with
 nothing printable refused as such.  The properties every damage keeps are tests/test_damage.py's;
-this module runs each case through its pipeline (:func:`test_damage.run`)."""
+this module runs each case through its pipeline (:func:`damage_harness.run`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 
 from bridgelaws.stage1_read import intake
-from test_damage import BY_PARSER, Outcome, Source, messages, mojibake, run
+from damage_harness import BY_PARSER, Outcome, Source, messages, mojibake, run
 
 # -- specific damage, the message it gets -------------------------------------------------------
 

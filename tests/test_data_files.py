@@ -6,10 +6,11 @@ the interface strings (``ui.toml``) and the manifest are read under one discipli
 (:mod:`bridgelaws.core.datafile`): UTF-8 with or without a byte-order mark; a file in another
 encoding, not TOML, nested too deeply or linked from outside refused at its line; every row
 type-checked and left out at its line when wrong; references checked against the texts.  Each case
-plants one mistake in a temporary copy of ``content/`` (or of ``ui.toml``) and reads it with the
-loader the build uses: no exception, the message names the file and the planted line, and the
-rest is read.  A few cases then run ``bridgelaws generate`` whole: exit 1 and "left out", the
-other files' data still generated.
+plants one mistake (tests/data_plants.py) in a temporary copy of ``content/`` and reads it with
+the loader the build uses: no exception, the message names the file and the planted line, and
+the rest is read.  A few cases then run ``bridgelaws generate`` whole: exit 1 and "left out", the
+other files' data still generated.  The interface strings' cases, on a copy of ``ui.toml``, are
+tests/test_data_files_ui.py's.
 """
 
 from __future__ import annotations
@@ -25,123 +26,31 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import cli, pipeline, search
-from bridgelaws.core import datafile
 from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render import page
 from conftest import ROOT
-
-CONCEPTS = "terms/concepts.toml"
-TITLES = "terms/law-titles.toml"
-SITUATIONS = "terms/situations/fi.toml"
-CURATED = "concordance/2007-2017.curated.toml"
-COMPUTED = "concordance/1997-2007.computed.toml"
-REVIEW = "concordance/1997-2007.review.toml"
-DEVIATIONS = "concordance/deviations.toml"
-SEARCH = "search.toml"
-MANIFEST = "sources/manifest.toml"
-
-# a plant: edits the copy of content/ and gives the line the message must name (None: accepted, no message)
-Plant = Callable[[Path], int | None]
-
-
-def _text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
-def _line_of(text: str, needle: str) -> int:
-    """The first line holding ``needle`` (at its start, after spaces, when ``needle`` starts with ``[``)."""
-    lines = enumerate(text.split("\n"), 1)
-    if needle.startswith("["):
-        return next(number for number, line in lines if line.lstrip().startswith(needle))
-    return next(number for number, line in lines if needle in line)
-
-
-def replace(file: str, old: str, new: str, shift: int = 0) -> Plant:
-    """The first line holding ``old`` gets ``new`` in its place; that line (``shift`` lines on) is named."""
-
-    def plant(content: Path) -> int:
-        path = content / file
-        text = _text(path)
-        line = _line_of(text, old)
-        lines = text.split("\n")
-        lines[line - 1] = lines[line - 1].replace(old, new, 1)
-        path.write_text("\n".join(lines), encoding="utf-8")
-        return line + shift
-
-    return plant
-
-
-def append(file: str, rows: str, named: int = 1) -> Plant:
-    """``rows`` added at the end; the ``named``-th of their lines is named."""
-
-    def plant(content: Path) -> int:
-        path = content / file
-        text = _text(path).rstrip("\n") + "\n\n"
-        path.write_text(text + rows, encoding="utf-8")
-        return text.count("\n") + named
-
-    return plant
-
-
-def whole(file: str, text: str, named: int) -> Plant:
-    """The file holds only ``text``."""
-
-    def plant(content: Path) -> int:
-        (content / file).write_text(text, encoding="utf-8")
-        return named
-
-    return plant
-
-
-def repeat_first(file: str, header: str) -> Plant:
-    """The file's first ``[[header]]`` row written again at its end; the copy is named."""
-
-    def plant(content: Path) -> int:
-        text = _text(content / file)
-        start = text.index(f"\n[[{header}]]\n") + 1
-        end = text.find("\n[[", start)
-        row = text[start:end].strip("\n") + "\n"
-        return append(file, row)(content)
-
-    return plant
-
-
-def bom(file: str) -> Plant:
-    def plant(content: Path) -> None:
-        path = content / file
-        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-
-    return plant
-
-
-def legacy(file: str, encoding: str = "latin-1") -> Plant:
-    """Saved in a legacy code page: named at the first line that is not ASCII."""
-
-    def plant(content: Path) -> int:
-        path = content / file
-        text = _text(path)
-        data = text.encode(encoding, errors="replace")
-        path.write_bytes(data)
-        return next(n for n, line in enumerate(data.split(b"\n"), 1) if not line.isascii())
-
-    return plant
-
-
-def linked_out(file: str) -> Plant:
-    def plant(content: Path) -> int:
-        path = content / file
-        outside = content.parent / "outside" / path.name
-        outside.parent.mkdir(exist_ok=True)
-        shutil.move(path, outside)
-        path.symlink_to(outside)
-        return 1
-
-    return plant
-
-
-NESTED = "x = " + "[" * 5000 + "]" * 5000 + "\n"
-PAIR = '[[pair]]\nold = "{old}"\nnew = "{new}"\nrelation = "same"\nbasis = "b"\nchecked = "read"\n'
+from data_plants import (
+    COMPUTED,
+    CONCEPTS,
+    CURATED,
+    DEVIATIONS,
+    MANIFEST,
+    NESTED,
+    PAIR,
+    REVIEW,
+    SEARCH,
+    SITUATIONS,
+    TITLES,
+    Plant,
+    append,
+    bom,
+    legacy,
+    linked_out,
+    repeat_first,
+    replace,
+    whole,
+)
 
 # -- what each loader reads, and how much of it ------------------------------------------------------
 
@@ -418,94 +327,6 @@ def test_every_real_data_file_reads_without_a_message(corpus: Corpus) -> None:
     assert pipeline.load_terms(ROOT / "content", corpus).errors == []
     assert pipeline.load_concordance(ROOT / "content", corpus).errors == []
     assert page.strings_errors() == []
-
-
-# -- the interface strings ---------------------------------------------------------------------------
-
-UI = page.UI_FILE
-
-
-def _ui_copy(tmp_path: Path, change: Callable[[str], str]) -> Path:
-    path = tmp_path / "ui.toml"
-    path.write_text(change(UI.read_text(encoding="utf-8")), encoding="utf-8")
-    return path
-
-
-def _in_section(lang: str, old: str, new: str) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        start = text.index(f"\n[{lang}]\n")
-        return text[:start] + text[start:].replace(old, new, 1)
-
-    return change
-
-
-def _line_in_section(text: str, lang: str, needle: str) -> int:
-    start = text.index(f"\n[{lang}]\n")
-    return text.count("\n", 0, start) + 1 + _line_of(text[start:], needle) - 1
-
-
-# (case, change, language, the line's text after the change, what the message says); English is shown
-UI_ROW_CASES = [
-    ("a number", _in_section("fi", 'law = "Pykälä {n}"', "law = 5"), "fi", "law = 5", "no text"),
-    ("a lone brace", _in_section("fi", 'law = "Pykälä {n}"', 'law = "Pykälä {n"'), "fi", 'law = "Pykälä {n"', "lone"),
-    (
-        "another placeholder",
-        _in_section("sv", 'compare_title = "', 'compare_title = "{x} '),
-        "sv",
-        "compare_title",
-        "placeholders",
-    ),
-    ("a key missing", _in_section("tr", "\ncompare = ", "\n#compare = "), "tr", "[tr]", "lacks 'compare'"),
-    (
-        "a key English lacks",
-        _in_section("pl", "\ncompare = ", '\nextra_key = "x"\ncompare = '),
-        "pl",
-        "extra_key",
-        "[en] lacks",
-    ),
-]
-
-
-@pytest.mark.parametrize(("case", "change", "lang", "at", "says"), UI_ROW_CASES, ids=[c[0] for c in UI_ROW_CASES])
-def test_a_wrong_interface_string_is_named_at_its_line_and_english_shown(
-    case: str, change: Callable[[str], str], lang: str, at: str, says: str, tmp_path: Path
-) -> None:
-    path = _ui_copy(tmp_path, change)
-    strings = page.read_strings(path)
-    line = _line_in_section(path.read_text(encoding="utf-8"), lang, at)
-    assert any(error.startswith(f"{path}:{line}: ") and says in error for error in strings.errors), (
-        line,
-        strings.errors,
-    )
-    english = page.read_strings(UI).table["en"]
-    assert all(key in strings.table["en"] for key in english)
-    for key, value in strings.table.get(lang, {}).items():
-        assert page._fields(value) == page._fields(strings.table["en"][key]), key
-
-
-# (case, change, the line's text, what the message says): no page can be written, said at the line
-UI_FILE_CASES = [
-    ("English a number", _in_section("en", 'law = "Law {n}"', "law = 5"), "law = 5", "no text"),
-    ("English a lone brace", _in_section("en", 'law = "Law {n}"', 'law = "Law {"'), 'law = "Law {"', "lone"),
-    ("not TOML", _in_section("fi", 'law = "Pykälä {n}"', 'law = "Pykälä {n}'), 'law = "Pykälä {n}', "not valid TOML"),
-]
-
-
-@pytest.mark.parametrize(("case", "change", "at", "says"), UI_FILE_CASES, ids=[c[0] for c in UI_FILE_CASES])
-def test_an_unusable_interface_table_is_refused_at_its_line(
-    case: str, change: Callable[[str], str], at: str, says: str, tmp_path: Path
-) -> None:
-    path = _ui_copy(tmp_path, change)
-    with pytest.raises(datafile.DataError) as refused:
-        page.read_strings(path)
-    line = _line_of(path.read_text(encoding="utf-8"), at)
-    assert str(refused.value).startswith(f"{path}:{line}: ") and says in str(refused.value), (line, refused.value)
-
-
-def test_interface_strings_with_a_byte_order_mark_read_the_same(tmp_path: Path) -> None:
-    path = tmp_path / "ui.toml"
-    path.write_bytes(b"\xef\xbb\xbf" + UI.read_bytes())
-    assert page.read_strings(path).table == page.read_strings(UI).table
 
 
 # -- the whole of generate ---------------------------------------------------------------------------

@@ -1,18 +1,17 @@
 """Search in a real browser (headless Debian Chromium over the built site and Pagefind).
 
-Three kinds of check:
+Two kinds of check:
 * tables of the traps directors hit: inflected forms, missing accents, Turkish casing, everyday
   words the laws do not use (provision numbers written five ways run under Node:
   tests/test_search_provisions.py, a few of them typed here too through test_search_tables_browser.py);
-* sampled words: for words picked from each language's own texts (not chosen by hand), the
-  first ten results hold the laws that contain them, also typed without accents or in
-  capitals, and the first five results all contain a form of the word;
-* on a phone: a query per language, a tap on the first result, the provision on screen.
+* sampled words: for words picked from each language's own texts (not chosen by hand, drawn by
+  tests/search_cases.py), the first ten results hold the laws that contain them, also typed
+  without accents or in capitals, and the first five results all contain a form of the word.
 
 The tables type their queries one after another on one search page per language, as a reader
-searching again does (the ``typed`` fixture, bench.searchdriver); a test of what a first visit
-shows loads the page with its query (``run_search``).  What a first search fetches, and when, is
-tests/test_search_fetching.py's.
+searching again does (the ``typed`` fixture, bench.searchdriver).  A test of what a first visit
+shows loads the page with its query (``run_search``): what a first search fetches, and when, is
+tests/test_search_fetching.py's; a query on a phone, tests/test_search_phone.py's.
 """
 
 from __future__ import annotations
@@ -28,9 +27,9 @@ import pytest
 from bench import search as bench_search
 from bench import words as bench_words
 from bench.heldout import result_key
-from bench.searchdriver import SearchDriver, open_search
+from bench.searchdriver import SearchDriver
 from bridgelaws.core import refs, urls
-from bridgelaws.search import compounds, langmodel
+from bridgelaws.search import compounds
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import t
@@ -38,18 +37,14 @@ from conftest import ROOT
 from script_rules import ref_of_anchor
 from search_cases import (
     concept_queries,
+    renumbered_concepts,
     situation_queries,
+    words_of_one_law,
+    words_only_after_a_glued_hyphen,
 )
-from search_node import NodeSearch, search_concepts, search_data
+from search_node import NodeSearch
 
 pytestmark = pytest.mark.browser
-
-
-def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
-    """A fresh page load of the search page with ``query``, as a first visit: the result links
-    (href paths with #anchor), best first, once the search has finished; ``every``: after
-    pressing "more results" until there are no more.  For what a first search fetches or shows."""
-    return open_search(page, base_url, lang, query, edition, every)
 
 
 @pytest.fixture
@@ -150,30 +145,6 @@ def test_a_phrase_names_its_concept_and_not_the_concepts_of_its_words(typed: Sea
     assert "law:90" not in [result_key(href) for href in typed.search("sv", "straffkort")]
 
 
-# Queries most of whose pages, found by Pagefind's stemmer or by some of the words, hold none of
-# the words once read: (language, query, its law, at most the result fragments its first search
-# reads); written for this test. "claimin kiistäminen" read all 66 pages found (92 KB) before
-# the first page stopped at a round none of whose pages held the words.
-ROUNDS_THAT_FIND_NOTHING = [
-    ("fi", "claimin kiistäminen", "law:70", 24),
-    ("fi", "kiistäminen claimin", "law:70", 24),
-    ("tr", "yalancının kısıtlamaları", "law:43", 24),
-]
-
-
-@pytest.mark.parametrize(("lang", "query", "law", "most"), ROUNDS_THAT_FIND_NOTHING)
-def test_a_first_page_stops_reading_at_a_round_that_finds_nothing(
-    page: object, base_url: str, lang: str, query: str, law: str, most: int
-) -> None:
-    """A round of pages none of which holds the words ends the first page: its laws are shown,
-    "More results" reads on; a phone does not fetch every page the stemmer found."""
-    fragments: list[str] = []
-    page.on("request", lambda request: fragments.append(request.url) if "/fragment/" in request.url else None)  # type: ignore[attr-defined]
-    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
-    assert law in keys[:3], keys
-    assert len(fragments) <= most, len(fragments)
-
-
 TYPED_PER_LANGUAGE = 3
 
 
@@ -236,34 +207,11 @@ def test_the_first_page_is_ten_results_counting_the_concepts_and_half_of_them_te
     assert checked >= 4, f"only {checked} queries had more results than their first page"
 
 
-def _words_of_one_law(corpus: Corpus, lang: str) -> dict[str, str]:
-    """Words of 7+ letters printed in one law of the language's texts only: word → law key,
-    their first five letters starting no word of any other law (so no stem joins them)."""
-    starts: dict[str, set[str]] = {}
-    holders: dict[str, set[str]] = {}
-    for entry in corpus.in_language(lang):
-        pages = [(f"law:{law.number}", law) for law in entry.document.laws]
-        pages += [(f"point:{point.number}", point) for point in entry.document.points]
-        for key, numbered in pages:
-            texts = [numbered.title, *(paragraph.text for paragraph in numbered.paragraphs)]
-            for provision in numbered.provisions():
-                texts += [provision.title, *(paragraph.text for paragraph in provision.paragraphs)]
-            if key == "law:1":  # the definitions page is a page too: its words start no law's
-                for definition in entry.document.definitions:
-                    texts += [definition.term, *(paragraph.text for paragraph in definition.paragraphs)]
-            for word in langmodel.WORD.findall(" ".join(texts)):
-                folded = langmodel.fold(word)
-                starts.setdefault(folded[:5], set()).add(key)
-                if len(folded) >= 7 and folded.isalpha():
-                    holders.setdefault(folded, set()).add(key)
-    return {word: next(iter(keys)) for word, keys in holders.items() if len(keys) == 1 and starts[word[:5]] == keys}
-
-
 @pytest.mark.parametrize("lang", ["fi", "sv"])
 def test_words_no_page_holds_together_list_the_pages_with_each(typed: SearchDriver, corpus: Corpus, lang: str) -> None:
     """Two words of two different laws: no page holds both, so the pages with either are
     listed (rather than nothing), and the status line says they hold only some of the words."""
-    words = _words_of_one_law(corpus, lang)
+    words = words_of_one_law(corpus, lang)
     rng = random.Random(f"some-words-{lang}")
     tried = 0
     for first, second in zip(rng.sample(sorted(words), 12), rng.sample(sorted(words), 12), strict=True):
@@ -376,27 +324,11 @@ def test_a_part_finds_every_law_with_a_compound_of_it(
     assert holders <= found, sorted(holders - found)
 
 
-GLUED_TAIL = re.compile(r"(?<=[\w)])-([^\W\d_]{5,})")  # "C-momentti", "3-kohdissa", "icke-felande"
-
-
-def _words_only_after_a_glued_hyphen(corpus: Corpus, lang: str) -> dict[str, set[str]]:
-    """Words the language's texts print only glued after a hyphen, never alone, with the result
-    groups printing them: fi "momentti" of "C-momentti", "D-momentti"."""
-    texts = {key: text.lower() for key, text in bench_words.language_groups(corpus, lang).items()}
-    tails: dict[str, set[str]] = {}
-    for key, text in texts.items():
-        for tail in GLUED_TAIL.findall(text):
-            tails.setdefault(tail, set()).add(key)
-    alone = re.compile(r"(?<![-\w])(" + "|".join(map(re.escape, tails)) + r")(?!\w)") if tails else None
-    printed_alone = {match for text in texts.values() for match in (alone.findall(text) if alone else [])}
-    return {tail: keys for tail, keys in tails.items() if tail not in printed_alone}
-
-
 @pytest.mark.parametrize("lang", ["fi", "sv"])  # the texts with such words
 def test_a_word_printed_only_after_a_glued_hyphen_is_found(engine: NodeSearch, corpus: Corpus, lang: str) -> None:
     """Pagefind indexes "D-momentti" whole and by its parts unstemmed, so "momentti" found nothing;
     compounds.with_parts indexes such a word beside itself (every result, under Node)."""
-    words = _words_only_after_a_glued_hyphen(corpus, lang)
+    words = words_only_after_a_glued_hyphen(corpus, lang)
     assert words, lang
     misses = []
     for word, holders in sorted(words.items()):
@@ -455,44 +387,6 @@ def test_the_hidden_parts_are_neither_shown_nor_read(page: object, base_url: str
         assert compounds.MARK not in snapshot and "johtaja\n" not in snapshot
 
 
-# -- on a phone ------------------------------------------------------------------------------------
-
-PHONE_QUERIES = [
-    ("fi", "revokin", "/fi/1997/"),
-    ("sv", "påtala", "/sv/2007/9/#9A"),  # a word of the text (a concept's word leads to its law's page)
-    ("tr", "kisitlama", "/tr/2017/43/"),
-    ("pl", "punkt 13", "/pl/2017/pzbs/13/#p13"),
-]
-
-
-@pytest.mark.parametrize(("lang", "query", "target"), PHONE_QUERIES, ids=[c[0] for c in PHONE_QUERIES])
-def test_on_a_phone_a_result_opens_at_its_provision(
-    phone: object, base_url: str, lang: str, query: str, target: str
-) -> None:
-    hrefs = run_search(phone, base_url, lang, query)
-    assert hrefs and target in hrefs[0]
-    phone.tap("#search-results a")  # type: ignore[attr-defined]
-    phone.wait_for_url(re.compile(re.escape(hrefs[0].split("#")[0])))  # type: ignore[attr-defined]
-    anchor = urlsplit(hrefs[0]).fragment
-    assert anchor
-    box = phone.locator(f"[id='{anchor}']").bounding_box()  # type: ignore[attr-defined]
-    assert box is not None and 0 <= box["y"] < 844, box
-    assert not phone.foreign_requests  # type: ignore[attr-defined]
-
-
-def test_the_header_search_opens_the_search_page_with_results(phone: object, base_url: str) -> None:
-    phone.goto(f"{base_url}sv/2007/13/")  # type: ignore[attr-defined]
-    phone.tap(".site-search__button")  # type: ignore[attr-defined]
-    phone.wait_for_url("**/sv/search/")  # type: ignore[attr-defined]
-    phone.fill("#search-input", "påtala")  # type: ignore[attr-defined]
-    phone.wait_for_function(  # type: ignore[attr-defined]
-        "() => document.getElementById('search-results').dataset.query === 'påtala'"
-    )
-    first = phone.eval_on_selector("#search-results a", "a => a.getAttribute('href')")  # type: ignore[attr-defined]
-    assert "/sv/2007/9/#9A" in first  # section 9A, at the provision that holds the word
-    assert "q=p%C3%A5tala" in phone.url or "q=påtala" in phone.url  # type: ignore[attr-defined]
-
-
 def plural_form(lang: str, count: int) -> str:
     """CLDR's plural categories for the counts a result line shows (what Intl.PluralRules gives)."""
     if count == 1:
@@ -519,27 +413,9 @@ def test_the_result_count_is_said_in_the_right_plural(typed: SearchDriver, lang:
 # -- a concept in each edition's numbering; snippets without the page; reading no more than needed --
 
 
-def _renumbered_concepts(site: Path) -> list[tuple[str, str, str, str]]:
-    """(language, a whole word of a concept, edition, its governing provision in that edition) for
-    every concept whose governing law an edition numbers otherwise and a text of the language
-    in that edition holds."""
-    cases = []
-    for lang in SEARCH_LANGUAGES:
-        data = search_data(site, lang)
-        editions = {doc["edition"]: doc for doc in data["docs"] if doc["kind"] == "laws"}  # type: ignore[union-attr,index]
-        for synonym in search_concepts(site, lang):
-            for edition, laws in synonym.get("refsIn", {}).items():
-                doc = editions.get(edition)
-                own = laws[0] if laws else None
-                words = [w for w in synonym["words"] if not w.endswith("*")]
-                if doc and own and own != synonym["refs"][0] and str(refs.law_of(own)) in doc["laws"] and words:
-                    cases.append((lang, words[0], edition, own))
-    return cases
-
-
 def test_a_concept_leads_to_its_provision_as_each_edition_numbers_it(typed: SearchDriver, site: Path) -> None:
     """2017 16C (withdrawn calls) is 2007 16D and 1997 16C: through the concordance, not by number."""
-    cases = _renumbered_concepts(site)
+    cases = renumbered_concepts(site)
     assert any(case[2:] == ("2007", "16D") for case in cases)
     wrong = []
     for lang, word, edition, own in cases:

@@ -2,8 +2,8 @@
 a first visit, its requests watched.  The first search within its budget, the situations' and
 English words' files fetched only for what needs them, Pagefind's first files read from the
 preloads, a concept shown whole before Pagefind's pages come (and nothing moving when they do),
-and a result with nothing to quote named without fetching its page.  What the results are is
-tests/test_search_browser.py's."""
+a result with nothing to quote named without fetching its page, and a first page that stops
+reading at a round that finds nothing.  What the results are is tests/test_search_browser.py's."""
 
 from __future__ import annotations
 
@@ -15,15 +15,23 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bench import search as bench_search
+from bench.heldout import result_key
+from bench.searchdriver import open_search
 from bridgelaws import pipeline
 from bridgelaws.core import urls
 from bridgelaws.search import langmodel
 from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from conftest import ROOT
-from test_search_browser import run_search
 
 pytestmark = pytest.mark.browser
+
+
+def run_search(page: object, base_url: str, lang: str, query: str, edition: str = "", every: bool = False) -> list[str]:
+    """A fresh page load of the search page with ``query``, as a first visit: the result links
+    (href paths with #anchor), best first, once the search has finished; ``every``: after
+    pressing "more results" until there are no more.  For what a first search fetches or shows."""
+    return open_search(page, base_url, lang, query, edition, every)
 
 
 @pytest.fixture
@@ -267,3 +275,27 @@ def test_without_snippets_json_a_result_still_names_its_provision(
     assert [snippet for _, snippet in shown_snippets(page)] == [""] * len(hrefs)
     pages = {urlsplit(href).path for href in hrefs}
     assert not pages & set(fetched), pages & set(fetched)  # no law page fetched for its words
+
+
+# Queries most of whose pages, found by Pagefind's stemmer or by some of the words, hold none of
+# the words once read: (language, query, its law, at most the result fragments its first search
+# reads); written for this test. "claimin kiistäminen" read all 66 pages found (92 KB) before
+# the first page stopped at a round none of whose pages held the words.
+ROUNDS_THAT_FIND_NOTHING = [
+    ("fi", "claimin kiistäminen", "law:70", 24),
+    ("fi", "kiistäminen claimin", "law:70", 24),
+    ("tr", "yalancının kısıtlamaları", "law:43", 24),
+]
+
+
+@pytest.mark.parametrize(("lang", "query", "law", "most"), ROUNDS_THAT_FIND_NOTHING)
+def test_a_first_page_stops_reading_at_a_round_that_finds_nothing(
+    page: object, base_url: str, lang: str, query: str, law: str, most: int
+) -> None:
+    """A round of pages none of which holds the words ends the first page: its laws are shown,
+    "More results" reads on; a phone does not fetch every page the stemmer found."""
+    fragments: list[str] = []
+    page.on("request", lambda request: fragments.append(request.url) if "/fragment/" in request.url else None)  # type: ignore[attr-defined]
+    keys = [result_key(href) for href in run_search(page, base_url, lang, query)]
+    assert law in keys[:3], keys
+    assert len(fragments) <= most, len(fragments)

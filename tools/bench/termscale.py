@@ -29,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.scale import ENV, make_project
+from bench.scale import ENV
+from bench.scale_corpus import make_project
 
 ROOT = Path(__file__).resolve().parents[2]
 CONCEPTS = Path("content/terms/concepts.toml")
