@@ -13,6 +13,7 @@ carries no concept; its size does not grow with the term base.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -49,7 +50,12 @@ class FileKey:
     other: str
 
     def of(self, folded: str) -> str:
-        return re.sub(f"[^{self.keep}]", self.other, folded[: self.length])
+        return self._outside.sub(self.other, folded[: self.length])
+
+    @functools.cached_property
+    def _outside(self) -> re.Pattern[str]:
+        """A character outside ``keep`` (asked for 260,000 times a build: compiled once)."""
+        return re.compile(f"[^{self.keep}]")
 
     def data(self) -> dict[str, object]:
         return {"length": self.length, "keep": self.keep, "other": self.other}
