@@ -84,10 +84,12 @@ lint: install
 ## compute, two workers kept two cores about half busy); the site is built once for all workers, in the
 ## background from the first test that needs it, tests sharing an expensive fixture stay on one worker
 ## (--dist loadgroup), and the tests run in conftest's order (--no-loadscope-reorder: those that need no
-## site first, while it builds, then the longest)
+## site first, while it builds, then the longest).  Python caches its bytecode even where the
+## environment says not to (PYTHONDONTWRITEBYTECODE): each worker and each build the tests start
+## would otherwise compile the package and rewrite the tests' assertions again (__pycache__ is ignored)
 WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 2 )))
 test: install browser node vnu lint
-	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache
