@@ -117,6 +117,12 @@ async function profile(queries, site) {
   process.stdout.write(`${queries.length} queries, ${(elapsed / queries.length).toFixed(2)} ms/query (profiled)\n`);
   process.stdout.write(`engine functions, with what they call:\n${top(inclusive, 25).join("\n")}\n`);
   process.stdout.write(`self time, any function:\n${top(self, 25).join("\n")}\n`);
+  const byFile = new Map();
+  for (const [fn, us] of self.entries()) {
+    const file = fn.split(" ").at(-1).replace(/(\?.*)?:\d+$/, "");
+    byFile.set(file, (byFile.get(file) || 0) + us);
+  }
+  process.stdout.write(`self time by script:\n${top(byFile, 15).join("\n")}\n`);
 }
 
 /** A hit as recorded: all it carries. */

@@ -75,9 +75,10 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
   /** A vocabulary's words by their key (`key`: fitKey), each with its concept's or situation's
    * order in it: `parts`, [order, word] of each one's vocabulary as a whole; `terms`, [order, the
    * term's index] under the keys of each term's anchor words (anchorOf); `single`, [order, term]
-   * of the concepts' one-word terms.  Made once per vocabulary: a walk over its words, no fit. */
+   * of the concepts' one-word terms; and `key` itself.  Made once per vocabulary: a walk over its
+   * words, no fit. */
   function indexOf(conceptWords, singleTerms, key) {
-    const index = { parts: new Map(), terms: new Map(), single: new Map() };
+    const index = { key, parts: new Map(), terms: new Map(), single: new Map() };
     const add = (map, word, entry) => {
       const at = key(word);
       if (map.has(at)) map.get(at).push(entry);
@@ -204,6 +205,10 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     // a situation's word held by a shared stem (stemFit), not only by the start of a compound
     const firmly = (match, index) =>
       !match.synonym.situation || conceptWords[match.order].vocabulary.some((part) => situationForms[index].some((word) => stemFit(part, word)));
+    // the keys the carrying words' forms start with: a word of the term base whose key is none
+    // of them fits none of the carrying words (fitKey)
+    const starts = new Set(meaningful.flatMap((index) => situationForms[index].flatMap(keyPrefixes)));
+    const fitsSome = (order) => (part) => starts.has(byKey.key(part)) && meaningful.some((index) => fitsWord(order, index, part));
     const holders = words.map(() => 0);
     for (const fits of fitting) for (const index of fits) holders[index]++;
     // the terms that may be placed: those a query word's forms may fit by an anchor (anchorOf),
@@ -249,7 +254,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
         concept: Number(!match.synonym.situation),
         // the phrase the query says most of: "motspelare spelade före partnern" is 57's
         // "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half
-        cover: phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index, part))),
+        cover: phraseCover(conceptWords[match.order].patterns, fitsSome(match.order)),
       };
     }
     const choose = (weights) => chosen(ranked(found, weights), words, typed, meaningful);
