@@ -5,8 +5,9 @@
  *   node tools/bench/js/heldout-time.mjs time [runs]   ms per query to the first page: of one engine
  *                                                       per language kept between queries, and of a
  *                                                       new engine per query (median of the runs)
- *   node tools/bench/js/heldout-time.mjs profile       the share of the kept engines' time in each
- *                                                       of the engine's functions (Node's inspector)
+ *   node tools/bench/js/heldout-time.mjs profile [fresh]  the share of the kept engines' (or new
+ *                                                       engines') time in each of the engine's
+ *                                                       functions and each script (Node's inspector)
  *   node tools/bench/js/heldout-time.mjs record FILE   every query's first page and every result,
  *                                                       kept and fresh, and /search/'s detected
  *                                                       language, as JSON: two records of the same
@@ -48,36 +49,44 @@ function median(values) {
 }
 
 /** Each query's ms to its first page: of the kept engines (made before, not counted), or of a
- * new engine each (its making counted, as a page opened with the query makes it). */
+ * new engine each (its making counted, as a page opened with the query makes it); and the
+ * processor ms of the whole pass (this process's: on a shared machine the wall clock counts the
+ * other processes' turns too). */
 async function timed(queries, site, fresh) {
   const times = [];
+  let cpu = 0;
   for (const { lang, query } of queries) {
     if (!fresh) await engineOf(lang, site);
     const start = performance.now();
+    const used = process.cpuUsage();
     await firstPageHits(fresh ? await newEngine(lang, site) : await engineOf(lang, site), query);
+    const { user, system } = process.cpuUsage(used);
+    cpu += (user + system) / 1000;
     times.push(performance.now() - start);
   }
-  return times;
+  return { times, cpu };
 }
 
 async function time(queries, site, runs) {
   // one untimed pass: the site's files read and Pagefind's modules compiled once, as a warm page has
   await timed(queries, site, false);
   const totals = { kept: [], fresh: [] };
+  const processor = { kept: [], fresh: [] };
   for (let run = 0; run < runs; run++) {
     for (const kind of run % 2 ? ["fresh", "kept"] : ["kept", "fresh"]) {
-      const times = await timed(queries, site, kind === "fresh");
+      const { times, cpu } = await timed(queries, site, kind === "fresh");
       totals[kind].push(times.reduce((a, b) => a + b, 0) / times.length);
-      process.stderr.write(`run ${run + 1} ${kind}: ${totals[kind].at(-1).toFixed(2)} ms/query\n`);
+      processor[kind].push(cpu / times.length);
+      process.stderr.write(`run ${run + 1} ${kind}: ${totals[kind].at(-1).toFixed(2)} ms/query, ${processor[kind].at(-1).toFixed(2)} processor ms\n`);
     }
   }
-  const result = Object.fromEntries(Object.entries(totals).map(([kind, means]) => [kind, { median: median(means), runs: means }]));
-  process.stdout.write(`${JSON.stringify({ queries: queries.length, ms_per_query: result }, null, 1)}\n`);
+  const summary = (measured) => Object.fromEntries(Object.entries(measured).map(([kind, means]) => [kind, { median: median(means), runs: means }]));
+  process.stdout.write(`${JSON.stringify({ queries: queries.length, ms_per_query: summary(totals), processor_ms_per_query: summary(processor) }, null, 1)}\n`);
 }
 
 /** The profile's time in each function of the engine, itself and with what it calls: the share
  * of the samples whose stack holds it. */
-async function profile(queries, site) {
+async function profile(queries, site, fresh) {
   await timed(queries, site, false);
   const session = new Session();
   session.connect();
@@ -85,7 +94,7 @@ async function profile(queries, site) {
   await session.post("Profiler.setSamplingInterval", { interval: 200 });
   await session.post("Profiler.start");
   const start = performance.now();
-  await timed(queries, site, false);
+  await timed(queries, site, fresh);
   const elapsed = performance.now() - start;
   const { profile: cpu } = await session.post("Profiler.stop");
   session.disconnect();
@@ -146,6 +155,6 @@ const [command = "time", argument] = process.argv.slice(2);
 const queries = await heldoutQueries();
 const site = siteFolder();
 if (command === "time") await time(queries, site, Number(argument || 3));
-else if (command === "profile") await profile(queries, site);
+else if (command === "profile") await profile(queries, site, argument === "fresh");
 else if (command === "record") await record(queries, site, argument);
 else throw new Error(`unknown command ${command}: time, profile or record`);
