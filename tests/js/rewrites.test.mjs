@@ -21,6 +21,7 @@ const DATA = {
     inflected: { base: 5, ending: 3, changed: 2, short: 4, short_ending: 2 },
     bag: { words: 2, long: 5, share: [2, 3] },
     bag_stems: [{ stem: 5, ending: 4 }, { stem: 4, ending: 2 }],
+    situation_stem: { long: 5, short: 4, short_ending: 3 },
   },
 };
 // the fold's kind (its one rule is langmodel.fold_data; tests/test_text_rules.py holds the two alike)

@@ -2,7 +2,8 @@
  * concept_files), on a built site ($BRIDGELAWS_SITE, else site/; skipped when there is none):
  * every concept is in the file of each word the engine matches it by, and a query's own files
  * name what every file would, with the same counts (a word's rarity): a file loaded later adds
- * words, never changes a statistic. */
+ * words, never changes a statistic.  And the index a vocabulary finds its words by (concepts.js
+ * vocabularyOf, fit.js fitKey) finds every concept and situation a walk over all its words does. */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
@@ -101,6 +102,53 @@ test("a query's own files name what every file would, with the same rarity", { s
       const withSituations = await files.withSituations(query, own);
       assert.deepEqual(said(matcher.conceptsNamed(query, withSituations)), said(matcher.conceptsNamed(query, everything)), `${lang} ${query}: situations`);
       assert.deepEqual(said(matcher.conceptsOfLoneWord(query, withSituations)), said(matcher.conceptsOfLoneWord(query, everything)), `${lang} ${query}: a lone word`);
+    }
+  }
+});
+
+/** A small generator of its own, seeded: the same mixes every run. */
+function random(seed) {
+  let state = seed >>> 0;
+  return (below) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
+  };
+}
+
+/** `count` queries of 1–4 words: words of the queries and of the vocabulary's terms, as written,
+ * cut short or given another's ending (where fits by a shared start or stem are decided). */
+function wordMixes(queries, vocabulary, count, draw) {
+  const words = [...new Set([...queries.flatMap((query) => query.split(/\s+/)), ...vocabulary.conceptWords.flatMap(({ patterns }) => patterns.flat())])].filter(Boolean);
+  const pick = (list) => list[draw(list.length)];
+  const mixed = (word) => {
+    const plain = word.replace(/\*$/, "");
+    const kind = draw(3);
+    if (kind === 0) return plain;
+    const cut = plain.slice(0, 2 + draw(Math.max(1, plain.length - 1)));
+    return kind === 1 ? cut : cut + pick(words).slice(-1 - draw(4));
+  };
+  return Array.from({ length: count }, () => Array.from({ length: 1 + draw(4) }, () => mixed(pick(words))).join(" "));
+}
+
+test("the index finds every concept and situation the whole vocabulary's walk does", { skip }, async () => {
+  const draw = random(38);
+  for (const lang of LANGUAGES) {
+    const { data, matcher, files, conceptKeys, situationKeys } = await partsOf(lang);
+    // every concept, with its English words, and every situation: every word the index keys
+    const everything = await files.vocabularyWith(conceptKeys, [...data.english.letters], situationKeys);
+    const walked = (vocabulary) => matcher.vocabularyOf(vocabulary.concepts, vocabulary.conceptWords, vocabulary.situationCount, vocabulary, { keyed: false });
+    const queries = await heldOutQueries(lang);
+    for (const query of [...queries, ...wordMixes(queries, everything, ALL ? 1000 : 30, draw)]) {
+      // and the query's own vocabulary, as the engine asks it (SHARD_SETS=all)
+      const own = ALL ? [await files.withSituations(query, await files.vocabularyWith(files.conceptKeysOf(query), [], []))] : [];
+      for (const vocabulary of [everything, ...own]) {
+        const whole = walked(vocabulary);
+        assert.deepEqual(matcher.conceptsNamed(query, vocabulary), matcher.conceptsNamed(query, whole), `${lang} ${query}`);
+        assert.deepEqual(matcher.conceptsOfLoneWord(query, vocabulary), matcher.conceptsOfLoneWord(query, whole), `${lang} ${query}: a lone word`);
+      }
     }
   }
 });

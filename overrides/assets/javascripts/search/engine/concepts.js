@@ -14,7 +14,7 @@ import { fileKeyer } from "./text.js";
 export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) {
   const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
   const englishKey = fileKeyer(data.fileKeys.english); // the file of a word's English concepts
-  const { bagPlaces, situationBag, situationFit, spelledFit, stemFit, termFit, termPlaces } = fitRules(data.engine);
+  const { bagPlaces, situationBag, situationFit, spelledFit, stemFit, termFit, termPlaces, fitKey, keyPrefixes } = fitRules(data.engine);
   const { carrying_length: CARRYING_LENGTH, situation_missed: SITUATION_MISSED, lone_word: LONE_WORD, ranking: RANKING } = data.engine;
 
   /* Words that stand for each other inside a term of two words or more, though not alone
@@ -35,22 +35,82 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
   }
 
   /** A concept's terms as folded words (and the kin of each word of a term of two words or more),
-   * and its vocabulary as a whole (search.toml bag): made once, not per query. */
+   * its vocabulary as a whole (search.toml bag), and the words each term is found by
+   * (`anchors`, anchorOf's): made once, not per query. */
   function wordsOf(synonym) {
     const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
     const kin = KIN_WORDS.length ? patterns.map((pattern) => (pattern.length >= 2 ? pattern.map(kinOf) : null)) : [];
-    return { patterns, kin, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH) };
+    const anchors = patterns.map((pattern, at) => anchorOf(pattern, kin[at]));
+    return { patterns, kin, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH), anchors };
   }
 
+  /** The words a term (`pattern`, its words' `kin`) is found by: a term is placed only when each of
+   * its words fits a query word, itself or by one of its kin (termPlaces), so one of its words
+   * with its kin is enough to find it by; the one whose keys (fitKey) are longest, the fewest
+   * query words starting so. */
+  function anchorOf(pattern, kin) {
+    let best = [];
+    let bestLength = -1;
+    for (const [at, part] of pattern.entries()) {
+      const words = [part, ...((kin && kin[at]) || [])];
+      const length = Math.min(...words.map((word) => fitKey(word).length));
+      if (length > bestLength) [best, bestLength] = [words, length];
+    }
+    return best;
+  }
 
   /** A vocabulary: `concepts` and their words (`conceptWords`), the situations at the end
-   * (`situationCount` of them), and the files it is made of (`files`: the concepts' `conceptKeys`,
-   * the English `letters`, the situations' `keys`). */
-  function vocabularyOf(concepts, conceptWords, situationCount, { conceptKeys, letters, keys }) {
+   * (`situationCount` of them), the files it is made of (`files`: the concepts' `conceptKeys`,
+   * the English `letters`, the situations' `keys`), and its words by key (`index`, indexOf's);
+   * `keyed: false` puts every word under the empty key, which every query word has: the same
+   * matching without the index, every word tried (tests/js/shards.test.mjs compares the two). */
+  function vocabularyOf(concepts, conceptWords, situationCount, { conceptKeys, letters, keys }, { keyed = true } = {}) {
     const singleTerms = conceptWords.map(({ patterns }, order) =>
       concepts[order].situation ? [] : patterns.filter((pattern) => pattern.length === 1).map(([word]) => word),
     );
-    return { concepts, conceptWords, situationCount, conceptKeys, letters, keys, singleTerms, synonymsOfWord: new Map() };
+    const index = indexOf(conceptWords, singleTerms, keyed ? fitKey : () => "");
+    return { concepts, conceptWords, situationCount, conceptKeys, letters, keys, singleTerms, index, synonymsOfWord: new Map() };
+  }
+
+  /** A vocabulary's words by their key (`key`: fitKey), each with its concept's or situation's
+   * order in it: `parts`, [order, word] of each one's vocabulary as a whole; `terms`, [order, the
+   * term's index] under the keys of each term's anchor words (anchorOf); `single`, [order, term]
+   * of the concepts' one-word terms; and `key` itself.  Made once per vocabulary: a walk over its
+   * words, no fit. */
+  function indexOf(conceptWords, singleTerms, key) {
+    const index = { key, parts: new Map(), terms: new Map(), single: new Map() };
+    const add = (map, word, entry) => {
+      const at = key(word);
+      if (map.has(at)) map.get(at).push(entry);
+      else map.set(at, [entry]);
+    };
+    conceptWords.forEach(({ vocabulary, anchors }, order) => {
+      for (const part of new Set(vocabulary)) add(index.parts, part, [order, part]);
+      anchors.forEach((words, at) => new Set(words.map(key)).forEach((wordKey) => add(index.terms, wordKey, [order, at])));
+      for (const term of singleTerms[order]) add(index.single, term, [order, term]);
+    });
+    return index;
+  }
+
+  /** The entries of an index's `map` whose words the query word forms `forms` may fit (fit.js
+   * fitKey): those under each form's keyPrefixes, each key once. */
+  function near(map, forms) {
+    const found = [];
+    const asked = new Set();
+    for (const form of forms) {
+      for (const prefix of keyPrefixes(form)) {
+        if (asked.has(prefix)) continue;
+        asked.add(prefix);
+        const entries = map.get(prefix);
+        if (entries) for (const entry of entries) found.push(entry);
+      }
+    }
+    return found;
+  }
+
+  /** The orders of `entries` (near's) passing `test`, once each, in order. */
+  function ordersOf(entries, test) {
+    return [...new Set(entries.filter(test).map(([order]) => order))].sort((a, b) => a - b);
   }
 
   /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose
@@ -87,8 +147,8 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     const known = vocabulary.synonymsOfWord;
     if (known.has(key)) return known.get(key);
     const found = new Set();
-    for (const terms of vocabulary.singleTerms) {
-      if (terms.some((term) => spelledFit(term, spelled) > 0)) terms.forEach((term) => found.add(term.replace(/\*$/, "")));
+    for (const order of ordersOf(near(vocabulary.index.single, spelled), ([, term]) => spelledFit(term, spelled) > 0)) {
+      vocabulary.singleTerms[order].forEach((term) => found.add(term.replace(/\*$/, "")));
     }
     known.set(key, [...found]);
     return known.get(key);
@@ -111,7 +171,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
    * names the lead out of turn, and its "kolejność" names nothing else (chosen).  In that order
    * they come first. */
   function conceptsNamed(query, vocabulary) {
-    const { concepts, conceptWords, singleTerms } = vocabulary;
+    const { concepts, conceptWords, index: byKey } = vocabulary;
     const words = foldedWords(query);
     const typed = typedWords(query, words);
     // the words that carry the query: a concept naming all of them is what the query asks for
@@ -127,21 +187,44 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     // is that term: a situation holds it by a shared stem or an ending, not by sharing only the
     // start of another word ("korjattu": "pistetuloksen korjausaika" was 12's adjusted score,
     // one word and a half against the term's one)
-    const isTerm = words.map((_, index) => singleTerms.some((terms) => terms.some((term) => spelledFit(term, spelled[index]) === 2)));
-    const fitsWord = (order, index) => (part) => {
+    const isTerm = words.map((_, index) => near(byKey.single, spelled[index]).some(([, term]) => spelledFit(term, spelled[index]) === 2));
+    const fitsWord = (order, index, part) => {
       if (!concepts[order].situation) return spelled[index].some((word) => stemFit(part, word));
       return situationForms[index].some((word) => situationFit(part, word, !isTerm[index]));
     };
-    const fitting = conceptWords.map(({ vocabulary }, order) => meaningful.filter((index) => vocabulary.some(fitsWord(order, index))));
+    // per concept, the indexes of the carrying words its vocabulary fits, in order: each word
+    // tried against the vocabulary's words of its forms' keys, the only ones it may fit (fitKey;
+    // a concept's spellings are among a situation's forms)
+    const fitting = conceptWords.map(() => []);
+    for (const index of meaningful) {
+      for (const [order, part] of near(byKey.parts, situationForms[index])) {
+        // a concept found to fit the word already needs no other try
+        if (fitting[order].at(-1) !== index && fitsWord(order, index, part)) fitting[order].push(index);
+      }
+    }
     // a situation's word held by a shared stem (stemFit), not only by the start of a compound
     const firmly = (match, index) =>
       !match.synonym.situation || conceptWords[match.order].vocabulary.some((part) => situationForms[index].some((word) => stemFit(part, word)));
-    const holders = words.map((_, index) => fitting.filter((fits) => fits.includes(index)).length);
+    // the keys the carrying words' forms start with: a word of the term base whose key is none
+    // of them fits none of the carrying words (fitKey)
+    const starts = new Set(meaningful.flatMap((index) => situationForms[index].flatMap(keyPrefixes)));
+    const fitsSome = (order) => (part) => starts.has(byKey.key(part)) && meaningful.some((index) => fitsWord(order, index, part));
+    const holders = words.map(() => 0);
+    for (const fits of fitting) for (const index of fits) holders[index]++;
+    // the terms that may be placed: those a query word's forms may fit by an anchor (anchorOf),
+    // by concept; a concept no carrying word fits and no term of which may be placed names
+    // nothing (its vocabulary as a whole holds no word: bagPlaces and situationBag need one)
+    const placeable = new Map(); // order → the indexes of its terms
+    for (const [order, at] of near(byKey.terms, spelled.flat())) placeable.set(order, [...(placeable.get(order) || []), at]);
+    const tried = [...new Set([...placeable.keys(), ...fitting.flatMap((fits, order) => (fits.length ? [order] : []))])].sort((a, b) => a - b);
     const found = [];
-    concepts.forEach((synonym, order) => {
+    for (const order of tried) {
+      const synonym = concepts[order];
       let most = 0; // the most carrying words a whole term of it places
       const { patterns, kin } = conceptWords[order];
+      const terms = placeable.get(order) || [];
       for (const [at, pattern] of patterns.entries()) {
+        if (!terms.includes(at)) continue;
         const placed = pattern.length ? termPlaces(pattern, spelled, kin[at]) : null;
         if (!placed) continue;
         most = Math.max(most, placed.places.filter((index) => meaningful.includes(index)).length);
@@ -151,7 +234,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
       // sticken" is the claim's "medgivande" and "resten av sticken", not a situation of 71
       const bag = synonym.situation ? situationBag(fitting[order], meaningful, words, holders) : bagPlaces(fitting[order], meaningful, words);
       if (bag && bag.length > most) found.push({ synonym, order, places: bag, exact: false, whole: false });
-    });
+    }
     for (const match of found) {
       // only the words that carry the query count: "i fel tur" names two of "dubbling i fel tur"
       match.carried = match.places.filter((index) => meaningful.includes(index));
@@ -171,7 +254,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
         concept: Number(!match.synonym.situation),
         // the phrase the query says most of: "motspelare spelade före partnern" is 57's
         // "spelade före sin partner" whole, 54's "fel motspelare spelade ut först" by half
-        cover: phraseCover(conceptWords[match.order].patterns, (part) => meaningful.some((index) => fitsWord(match.order, index)(part))),
+        cover: phraseCover(conceptWords[match.order].patterns, fitsSome(match.order)),
       };
     }
     const choose = (weights) => chosen(ranked(found, weights), words, typed, meaningful);
@@ -211,7 +294,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
    * found, or only pages with a shorter word), so a word the texts hold finds the texts first, and
    * the situations' file is fetched only for such a word. */
   function conceptsOfLoneWord(query, vocabulary) {
-    const { concepts, conceptWords } = vocabulary;
+    const { concepts } = vocabulary;
     const words = foldedWords(query);
     const meaningful = carryingIndexes(words);
     if (meaningful.length !== 1 || words[meaningful[0]].length < LONE_WORD.long) return [];
@@ -219,11 +302,12 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     const spelled = termForms(words[index]);
     // a shared stem with short endings (stemFit), for situations too: their looser fit would take
     // "przepis" for "przepasowanie"
-    const holds = (order) => conceptWords[order].vocabulary.some((part) => spelled.some((word) => stemFit(part, word)));
+    const holding = ordersOf(near(vocabulary.index.parts, spelled), ([, part]) => spelled.some((word) => stemFit(part, word)));
     const byLaw = new Map(); // each law's concepts and situations holding the word, in order
-    concepts.forEach((synonym, order) => {
-      if (holds(order)) byLaw.set(synonym.refs[0], [...(byLaw.get(synonym.refs[0]) || []), order]);
-    });
+    for (const order of holding) {
+      const law = concepts[order].refs[0];
+      byLaw.set(law, [...(byLaw.get(law) || []), order]);
+    }
     if (byLaw.size > LONE_WORD.laws) return [];
     const typed = typedWords(query, words);
     // the law with most of them first ("zrzeczenie": 68's claim and its situation, then 69, 71)

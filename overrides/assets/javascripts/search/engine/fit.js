@@ -48,6 +48,32 @@ export function fitRules(rules) {
     return shared >= situationStem.short && pattern.length - shared <= situationStem.short_ending && word.length - shared <= situationStem.short_ending;
   }
 
+  /* Every fit of a term base word `part` with a query word `word` (termFit above 0, stemFit,
+   * situationFit) needs `word` to start with `part`'s first KEY characters, or with the whole of
+   * it (its "*" left out) when it is shorter, KEY being the least of the shared starts below:
+   *  - termFit: a "word*" only a word starting with "word"; else the same word; a word of
+   *    `inflected.short` letters only a word starting with it; one shorter than `inflected.base`
+   *    only itself; a longer one only a word sharing its first `inflected.base` letters;
+   *  - stemFit: termFit, or a shared start of a `bag_stems` rule's `stem` letters or more;
+   *  - situationFit: stemFit, or a shared start of `situation_stem`'s `long`, or its `short`,
+   *    letters or more.
+   * So a vocabulary keyed by fitKey finds, under a query word's keyPrefixes, every word of it
+   * the query word can fit (concepts.js vocabularyOf, tests/js/shards.test.mjs). */
+  const KEY = Math.min(inflected.base, ...bagStems.map((rule) => rule.stem), situationStem.long, situationStem.short);
+
+  /** The key of a term base word: the start any query word fitting it has. */
+  function fitKey(part) {
+    return part.replace(/\*$/, "").slice(0, KEY);
+  }
+
+  /** The keys a query word may fit a term base word under: its starts of up to KEY characters,
+   * the empty one included. */
+  function keyPrefixes(word) {
+    const starts = [];
+    for (let length = 0; length <= Math.min(KEY, word.length); length++) starts.push(word.slice(0, length));
+    return starts;
+  }
+
   /** The best termFit of a term's word over a query word's spellings. */
   function spelledFit(pattern, spelled) {
     return Math.max(...spelled.map((word) => termFit(pattern, word)));
@@ -95,5 +121,5 @@ export function fitRules(rules) {
     return fitting.length >= situationRule.words && long && total > 0 && held >= rules.situation_rare * total ? fitting : null;
   }
 
-  return { termFit, stemFit, situationFit, spelledFit, termPlaces, bagPlaces, situationBag };
+  return { termFit, stemFit, situationFit, spelledFit, termPlaces, bagPlaces, situationBag, fitKey, keyPrefixes };
 }
