@@ -4,7 +4,8 @@
  * words from the corpus, all in the page's data, written by bridgelaws/search/detection.py): when
  * one language leads it opens that language's search page; else each likely language's best
  * results show side by side in #search-by-language (one after another on phones), each with a
- * link to all its results, and #search-by-language then carries data-query="<the query>".  An
+ * link to all its results, the likeliest language's first, each shown as it comes, and once all are
+ * shown #search-by-language carries data-query="<the query>".  An
  * English query ("revoke") is said to be English, the site having no English text of the Laws,
  * beside every language's best results: its concepts' laws in each.
  * The search itself is search.js's engine, one per language shown.  search-start.js imports this
@@ -113,14 +114,19 @@ function rootPage(detect, asked) {
     }
     statusLine.textContent = strings.search_loading;
     blocks.setAttribute("aria-busy", "true");
-    // one language at a time: Pagefind's instances share its WebAssembly memory
-    const sections = [];
+    // the grid's columns as they will be with every block, set before the first is shown, so
+    // that none shown moves when the next comes (laws.css)
+    blocks.style.setProperty("--languages", found.candidates.length);
+    // one language at a time (Pagefind's instances share its WebAssembly memory), the likeliest
+    // first, each block shown as it comes: the first results wait for one language's files only,
+    // the next language's are asked for once they are shown; the status line says what the
+    // blocks are with the first, and stays
     for (const lang of found.candidates) {
-      sections.push(await languageBlock(lang, query, detect));
+      const section = await languageBlock(lang, query, detect);
       if (token !== current) return;
+      blocks.append(section);
+      statusLine.textContent = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     }
-    blocks.replaceChildren(...sections);
-    statusLine.textContent = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     blocks.removeAttribute("aria-busy");
     blocks.dataset.query = typed;
   }

@@ -8,9 +8,12 @@ imports inside it, each in a function of its own that returns what the module ex
 given what it imports (the names as the module writes them, nothing renamed), in the order a
 browser evaluates them (each module's imports first, in the order written).  Each function is
 async and awaited, as a module with a top-level ``await`` is (``page/page-data.js`` awaits the
-page's data): what imports it runs once it has finished.  An import from
-outside the folder (``refs.js``, which the law pages load too) stays an import; ``import.meta.url``
-in a module is its own URL still.  The folder is then left out of the site: nothing loads it.
+page's data): what imports it runs once it has finished.  A module from outside the folder
+(``refs.js``, which the law pages load on their own) is put inside too, and stays in the site for
+them: a search page opened with a query asks for as little as it can before its first results,
+and on a phone's network each request it makes shares the bandwidth with Pagefind's WebAssembly
+(Lighthouse's Largest Contentful Paint).  ``import.meta.url`` in a module is its own URL still.
+The folder is then left out of the site: nothing loads it.
 """
 
 from __future__ import annotations
@@ -52,9 +55,7 @@ def bundle(site: Path) -> str:
         if module in order:
             return
         for match in IMPORT.finditer((site / module).read_text(encoding="utf-8")):
-            target = PurePosixPath(_resolve(module, match[3]))
-            if target.is_relative_to(FOLDER):
-                visit(target)
+            visit(PurePosixPath(_resolve(module, match[3])))
         order.append(module)
 
     visit(ENTRY)
@@ -62,14 +63,10 @@ def bundle(site: Path) -> str:
     parts = []
     for module in order:
         source = (site / module).read_text(encoding="utf-8")
-        kept: list[str] = []  # imports from outside the folder, at the bundle's top
 
-        def rewrite(match: re.Match[str], module: PurePosixPath = module, kept: list[str] = kept) -> str:
+        def rewrite(match: re.Match[str], module: PurePosixPath = module) -> str:
             target = PurePosixPath(_resolve(module, match[3]))
             pairs = _names(match[2])
-            if not target.is_relative_to(FOLDER):
-                kept.append(f'import {{ {match[2].strip()} }} from "./{target.relative_to(ENTRY.parent)}";\n')
-                return ""
             if match[1] == "export":  # a re-export: its own local names, the module may import them too
                 local = [(name, f"__export_{name}") for name, _ in pairs]
                 exports = ", ".join(f"{alias} as {name}" for name, alias in local)
@@ -78,21 +75,17 @@ def bundle(site: Path) -> str:
 
         body = IMPORT.sub(rewrite, source)
         if module == ENTRY:
-            parts.append("".join(kept) + body)
+            parts.append(body)
             continue
         exported = EXPORTED.findall(body)
         body = re.sub(r"^export\s+", "", body, flags=re.MULTILINE)
         own_url = f'new URL("{module.relative_to(ENTRY.parent)}", import.meta.url).href'
         body = body.replace("import.meta.url", own_url)
         parts.append(
-            "".join(kept)
-            + f"const {names[module]} = await (async () => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
+            f"const {names[module]} = await (async () => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
         )
-    lines = [line for part in parts for line in part.splitlines(keepends=True)]
-    imports = [line for line in lines if line.startswith("import ")]
-    rest = [line for line in lines if not line.startswith("import ")]
-    entry.write_text("".join(dict.fromkeys(imports)) + "".join(rest), encoding="utf-8")
-    shutil.rmtree(folder)
+    entry.write_text("".join(parts), encoding="utf-8")
+    shutil.rmtree(folder)  # a module outside it stays: other pages load it
     return f"search.js with {len(order) - 1} modules"
 
 
