@@ -5,22 +5,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fitRules } from "../../overrides/assets/javascripts/search/engine/fit.js";
-
-/** A small generator of its own, seeded: the same cases every run. */
-function random(seed) {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * below;
-  };
-}
+import { seeded } from "./seeded.mjs";
 
 /** The rules a case is fitted under: search.toml [engine]'s kinds of value, each drawn small. */
 function rulesOf(draw) {
-  const small = (least, most) => least + Math.floor(draw(most - least + 1));
+  const small = (least, most) => least + draw(most - least + 1);
   return {
     inflected: { base: small(2, 7), ending: small(0, 4), changed: small(0, 3), short: small(2, 6), short_ending: small(0, 3) },
     bag_stems: Array.from({ length: small(0, 3) }, () => ({ stem: small(2, 7), ending: small(0, 5) })),
@@ -32,11 +21,11 @@ function rulesOf(draw) {
  * long starts often, and every branch of every fit is taken. */
 function wordOf(draw, letters = "ab") {
   const alphabet = draw(4) < 1 ? `${letters}c` : letters;
-  return Array.from({ length: 1 + Math.floor(draw(10)) }, () => alphabet[Math.floor(draw(alphabet.length))]).join("");
+  return Array.from({ length: 1 + draw(10) }, () => alphabet[draw(alphabet.length)]).join("");
 }
 
 test("every fit of a word needs the query word to start with the word's key", () => {
-  const draw = random(38);
+  const draw = seeded(38);
   const fits = { term: 0, stem: 0, situation: 0 }; // the pairs each fit takes first: every kind tried
   for (let rulesCase = 0; rulesCase < 100; rulesCase++) {
     const rules = rulesOf(draw);

@@ -16,6 +16,7 @@ import { queryRewrites } from "../../overrides/assets/javascripts/search/engine/
 import { fileKeyer, folder, unpackKeys } from "../../overrides/assets/javascripts/search/engine/text.js";
 import { vocabularyFiles } from "../../overrides/assets/javascripts/search/engine/vocabulary.js";
 import { pageData, siteFolder, siteIo } from "../../tools/bench/js/engine.mjs";
+import { seeded } from "./seeded.mjs";
 
 const SITE = siteFolder();
 const skip = existsSync(path.join(SITE, "pagefind", "pagefind.js")) ? false : `no built site in ${SITE}`;
@@ -106,18 +107,6 @@ test("a query's own files name what every file would, with the same rarity", { s
   }
 });
 
-/** A small generator of its own, seeded: the same mixes every run. */
-function random(seed) {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
-
 /** `count` queries of 1–4 words: words of the queries and of the vocabulary's terms, as written,
  * cut short or given another's ending (where fits by a shared start or stem are decided). */
 function wordMixes(queries, vocabulary, count, draw) {
@@ -134,7 +123,7 @@ function wordMixes(queries, vocabulary, count, draw) {
 }
 
 test("the index finds every concept and situation the whole vocabulary's walk does", { skip }, async () => {
-  const draw = random(38);
+  const draw = seeded(38);
   for (const lang of LANGUAGES) {
     const { data, matcher, files, conceptKeys, situationKeys } = await partsOf(lang);
     // every concept, with its English words, and every situation: every word the index keys
