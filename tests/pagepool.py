@@ -119,30 +119,26 @@ class PagePool:
                 return page
             return type(context).new_page(context)  # a second page is a real one, closed at the end
 
-        def taint(method: Callable[..., Any]) -> Callable[..., Any]:
-            def tainted(*args: Any, **kwargs: Any) -> Any:
-                lease.tainted = True
+        def noting(owner: Any, name: str, note: Callable[[], object]) -> None:
+            """The owner's ``name`` noting, when the test calls it, that it was called."""
+            method = getattr(type(owner), name).__get__(owner)
+
+            def called(*args: Any, **kwargs: Any) -> Any:
+                note()
                 return method(*args, **kwargs)
 
-            return tainted
-
-        def noted(change: str, method: Callable[..., Any]) -> Callable[..., Any]:
-            def changing(*args: Any, **kwargs: Any) -> Any:
-                lease.changed.add(change)
-                return method(*args, **kwargs)
-
-            return changing
+            setattr(owner, name, called)
 
         for label, owner in (("page", page), ("context", context)):
             for name in (*RESETTABLE[label], *RESETTABLE["both"]):
-                setattr(owner, name, noted(f"{label}.{name}", getattr(type(owner), name).__get__(owner)))
+                noting(owner, name, lambda change=f"{label}.{name}": lease.changed.add(change))
         context.new_page = new_page
         context.close = lambda **_: self._take_back(lease)
         page.close = lambda **_: None  # the test's page goes back with its context
         for owner in (context, page):
             for name in IRREVERSIBLE:
                 if hasattr(type(owner), name):
-                    setattr(owner, name, taint(getattr(type(owner), name).__get__(owner)))
+                    noting(owner, name, lambda: setattr(lease, "tainted", True))
 
     def _take_back(self, lease: _Lease) -> None:
         if not lease.lent:  # closed twice (the page, then its context)
