@@ -101,6 +101,7 @@ function rootPage(detect, asked) {
   async function route(typed) {
     const token = ++current;
     blocks.replaceChildren();
+    blocks.removeAttribute("aria-busy"); // an earlier query's, left busy when this one came
     delete blocks.dataset.query;
     const query = searchable(typed.trim(), detect.maxQuery);
     if (!query) return;
