@@ -87,3 +87,27 @@ def test_the_view_explains_its_marks_above_the_table(
         ]
         numbered = any(re.search(r">\d", cell) for cell in column)
         assert (edition in explained) == (numbered and not holders), (edition, explained)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "sv", "tr", "pl"])
+def test_a_law_without_provision_rows_says_what_its_law_rows_say(
+    corpus: corpus_module.Corpus, real_linkage: Linkage, lang: str
+) -> None:
+    """Law 56 has no provision row, only law rows (1997 ↔ 2007 read, 2007 ↔ 2017 not verified):
+    its view says, per step, that the law kept its number and subject, the unread step marked,
+    and never that the concordance has no rows for it."""
+    html = "\n".join(numbering_page(corpus, real_linkage, 56, lang).body)
+    assert t(lang, "numbering_no_rows") not in html
+    steps = re.findall(r"<li>(.*?)</li>", html)
+    said = [t(lang, "numbering_law_same", older=old, newer=new) for old, new in (("1997", "2007"), ("2007", "2017"))]
+    assert [step.split(" <span")[0] for step in steps] == said
+    marked = [f"({t(lang, 'not_verified')})" in step for step in steps]
+    assert marked == [False, True]
+
+
+def test_a_law_with_no_row_at_all_still_says_so(corpus: corpus_module.Corpus) -> None:
+    """With neither provision nor law rows (a concordance that knows nothing of the law), the
+    view says the concordance has no rows for it."""
+    linkage = pipeline.link(corpus, TABLE)
+    html = "\n".join(numbering_page(corpus, linkage, 56).body)
+    assert t("en", "numbering_no_rows") in html

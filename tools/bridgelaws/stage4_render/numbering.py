@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import EDITIONS
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
-from bridgelaws.stage3_link.concordance import Checked, Concordance, Pair
+from bridgelaws.stage3_link.concordance import Checked, Concordance, LawRelation, Pair
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import lawsubjects
 from bridgelaws.stage4_render.page import Page, h, md_inline, t
@@ -123,7 +123,7 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fa
     body.extend(_law_rows_block(corpus, linkage.concordance, page, number))
     rows = chains(linkage.concordance, number)
     if not rows:
-        body.extend([f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""])
+        body.extend(_kept_whole(linkage.concordance, page, number))
     else:
         body.extend(_legend(corpus, page, number, rows))
         head = "".join(f'<th scope="col">{h(edition)}</th>' for edition in EDITIONS)
@@ -163,6 +163,26 @@ def _law_rows_block(corpus: Corpus, concordance: Concordance, page: Page, number
     if not notes:
         return []
     return [f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>', ""]
+
+
+def _kept_whole(concordance: Concordance, page: Page, number: int) -> list[str]:
+    """With no provision row: what the law rows say of the steps where the law kept its number
+    and subject (``same``), each not read marked, so that the page does not read as if the
+    concordance said nothing of the law; with no such row either, that it has none."""
+    kept = sorted(
+        (row for subject in lawsubjects.subjects(concordance, number) for row in subject.within),
+        key=lambda row: row.editions,
+    )
+    lang = page.lang
+    items = [
+        f"<li>{h(t(lang, 'numbering_law_same', older=row.editions[0], newer=row.editions[1]))}"
+        f"{lawsubjects.not_verified(lang, row.checked)}</li>"
+        for row in kept
+        if row.relation is LawRelation.SAME
+    ]
+    if not items:
+        return [f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""]
+    return [f'<ul class="law-notes">{"".join(items)}</ul>', ""]
 
 
 def _legend(corpus: Corpus, page: Page, number: int, rows: list[Chain]) -> list[str]:

@@ -11,7 +11,8 @@ One ``termEntry`` per concept of ``content/terms`` (its id the concept's), in fi
   the row lists them; search's ``word*`` patterns left out); its basis, the term base's own
   words, as ``admin type="source"``; and how sure it is: a row that names where our text prints
   it is checked against that text (``bridgelaws terms``), the others are curated, resting on
-  their basis alone.
+  their basis alone, and say as their row's ``checked`` does whether that basis was read in a
+  published text or is not verified (the terms pages mark the same).
 """
 
 from __future__ import annotations
@@ -20,19 +21,21 @@ from xml.etree import ElementTree as ET
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
-from bridgelaws.stage3_link.concordance import Concordance
+from bridgelaws.stage3_link.concordance import Checked, Concordance
 from bridgelaws.stage4_render.tmx import NOT_XML, XML_LANG
 from bridgelaws.termbase import PREFIX, Concept, Place, Term, TermBase, definition_anchor
 
 CHECKED = "checked against the text: printed in {doc} at {at} (the term base's check, bridgelaws terms)"
-CURATED = "curated: rests on its basis, not checked against our texts"
+CURATED_READ = "curated, read in a published text its basis names; not checked against our texts"
+CURATED_NOT_VERIFIED = "curated, not verified: rests on its basis, not read in a published text"
 
 
 def sureness(term: Term) -> str:
-    """How sure a term is, from what its row holds: printed where it says (checked), or curated."""
+    """How sure a term is, from what its row holds: printed where it says (checked), or curated,
+    read in a published text or not verified (its row's ``checked``)."""
     if term.seeded:
         return CHECKED.format(doc=term.source, at=term.at)
-    return CURATED
+    return CURATED_READ if term.checked is Checked.READ else CURATED_NOT_VERIFIED
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attributes: str) -> ET.Element:
