@@ -352,6 +352,25 @@ def test_the_real_law_23_is_two_rules(real: Concordance) -> None:
     assert law_in(real, 23, "2007", "2017") == [72] and law_in(real, 23, "2017", "2007") == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "Awareness of potential damage"),
+        ("fi", "Tietoisuus mahdollisesta vahingosta"),
+        ("sv", "Kännedom om möjlig skada"),
+        ("pl", "Świadomość możliwości wyrządzenia szkody"),
+    ],
+)
+def test_the_2007_law_23_is_titled_as_the_2007_rule(
+    corpus: corpus_module.Corpus, real: Concordance, lang: str, title: str
+) -> None:
+    """The 1997/2007 Law 23's 2007 title is the awareness of potential damage in every language,
+    never the narrower 1997 rule's (the Finnish 1997 text prints that one, for 1997)."""
+    rule = next(subject for subject in lawsubjects.subjects(real, 23) if "2007" in subject.editions)
+    found = lawsubjects.titles(corpus, pipeline.load_terms(ROOT / "content"), 23, rule, lang)
+    assert next(t.text for t in found if "2007" in t.editions) == title, found
+
+
 def test_every_real_split_is_a_row_that_moves_drops_or_fills_a_number(real: Concordance) -> None:
     """The numbers shown as more than one rule are exactly those a moved, dropped or new law row touches."""
     touched = {
