@@ -10,7 +10,10 @@ row, holds text one side lacks, and a translator's tool would offer it as a tran
 
 A translation unit is a provision's title or its own text (its paragraphs, not its
 sub-provisions'), in each text as printed; each side says its document, its own number
-(``x-provision``) and its URL, the unit its law and how the two correspond (``x-relation``).
+(``x-provision``) and its URL, the unit its law and how the two correspond (``x-relation``);
+across editions, how sure that is (``x-checked``): "read" where every concordance row that pairs
+the two was read in a published text, "not verified" where one was not (the compare view marks
+the same cells).
 Where the two texts split a provision's own text alike, each of its sentences is a unit of its
 own (``segtype="sentence"``, ``x-sentence`` "2/3"), the level a translator's tool reuses: the
 sentences are each language's (:func:`bridgelaws.core.sentences.split`, each paragraph ending
@@ -37,6 +40,7 @@ from bridgelaws.stage3_link.concordance import Concordance, Relation
 from bridgelaws.stage4_render.align import Cell, align
 
 SAME_EDITION = "same edition"  # x-relation of two texts of one edition: one numbering
+READ, NOT_VERIFIED = "read", "not verified"  # x-checked of a unit across editions: its rows read, or one not
 ONE_TO_ONE = (Relation.SAME, Relation.RENUMBERED, Relation.MOVED, Relation.REWORDED)
 # XML 1.0 cannot carry these at all (intake removes them from the sources; a plan never has them)
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -47,7 +51,7 @@ NUMBER = re.compile(r"\d+")  # what two corresponding sentences both name: "65B3
 # 12C1a's short second sentence against the Swedish), the one pair split at different places
 # (fi-1997 15C, six sentences each, against fi-2007 and sv-2007) 4.4 and 4.8.
 LENGTH_FACTOR = 2.5
-WRITER_VERSION = "2"  # the shape of the units this module writes (creationtoolversion); bumped when it changes
+WRITER_VERSION = "3"  # the shape of the units this module writes (creationtoolversion); bumped when it changes
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class Unit:
     first: Side
     second: Side
     sentence: tuple[int, int] | None = None
+    checked: str = ""  # across editions, READ or NOT_VERIFIED (its concordance rows); "" within one
 
     @property
     def id(self) -> str:
@@ -111,7 +116,7 @@ def correspond(mine: list[str], theirs: list[str]) -> bool:
 
 
 def _text_units(
-    number: int, relation: str, first: tuple[Entry, Cell, str], second: tuple[Entry, Cell, str]
+    number: int, relation: str, first: tuple[Entry, Cell, str], second: tuple[Entry, Cell, str], checked: str = ""
 ) -> list[Unit]:
     """The units of two provisions' own texts: one per sentence where they correspond, else one."""
     (a_entry, a, a_text), (b_entry, b, b_text) = first, second
@@ -127,6 +132,7 @@ def _text_units(
             Side(a_entry, a.ref, a.law, x),
             Side(b_entry, b.ref, b.law, y),
             (index, count) if count > 1 else None,
+            checked,
         )
         for index, (x, y) in enumerate(zip(mine, theirs, strict=True), 1)
     ]
@@ -144,6 +150,7 @@ def units(first: Entry, second: Entry, concordance: Concordance) -> list[Unit]:
             a, b = row.cells
             if not isinstance(a, Cell) or not isinstance(b, Cell) or (a.ref, b.ref) in seen:
                 continue
+            checked = ""
             if same_edition:
                 relation = SAME_EDITION
             else:
@@ -151,6 +158,7 @@ def units(first: Entry, second: Entry, concordance: Concordance) -> list[Unit]:
                 if linked not in ONE_TO_ONE:
                     continue  # paired by number only (a law's heading row), or not one to one
                 relation = str(linked)
+                checked = NOT_VERIFIED if row.unverified else READ
             seen.add((a.ref, b.ref))
             mine, theirs = _blocks(a), _blocks(b)
             if mine["title"] and theirs["title"]:
@@ -161,10 +169,11 @@ def units(first: Entry, second: Entry, concordance: Concordance) -> list[Unit]:
                         relation,
                         Side(first, a.ref, a.law, mine["title"]),
                         Side(second, b.ref, b.law, theirs["title"]),
+                        checked=checked,
                     )
                 )
             if mine["text"] and theirs["text"]:
-                found += _text_units(number, relation, (first, a, mine["text"]), (second, b, theirs["text"]))
+                found += _text_units(number, relation, (first, a, mine["text"]), (second, b, theirs["text"]), checked)
     return found
 
 
@@ -238,6 +247,8 @@ def dumps(first: Entry, second: Entry, pair_units: list[Unit]) -> str:
         if unit.sentence:
             _prop(element, "x-sentence", f"{unit.sentence[0]}/{unit.sentence[1]}")
         _prop(element, "x-relation", unit.relation)
+        if unit.checked:
+            _prop(element, "x-checked", unit.checked)
         _tuv(element, unit.first)
         _tuv(element, unit.second)
     ET.indent(root, space=" ")
