@@ -24,7 +24,7 @@ from bridgelaws.stage4_render.hubs import governed_concepts, home_page, hub_page
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.terms import terms_pages
 from bridgelaws.termbase import TermBase, load, seed, verify
-from bridgelaws.termbase.model import Concept
+from bridgelaws.termbase.model import Concept, in_edition
 from conftest import ROOT
 
 CONTENT = ROOT / "content"
@@ -189,6 +189,21 @@ def test_a_concepts_laws_in_another_edition_go_through_the_concordance(
 ) -> None:
     concept = Concept("x", "x", laws, (), editions=editions or facts.EDITIONS, laws_in=laws_in)
     assert concept.laws_elsewhere(concordance) == elsewhere
+
+
+def test_a_hand_set_edition_stays_where_the_concordance_leads(base: TermBase, concordance: Concordance) -> None:
+    """``laws_in`` may choose among what the concordance reaches (2017 17D took 2007 17E and 22B),
+    add a law or name a provision, never lead to other laws only: a concept resolves per edition
+    as a citation does (the 2007 Law 23 was the 1997 72B1, not the 1997 Law 23).  A law's title
+    names its own law in each edition it titles."""
+    for concept in (concept for concept in base.concepts if not concept.is_law_title):
+        newest = concept.editions[-1]
+        for edition, said in concept.laws_in.items():
+            reached = {in_edition(ref, newest, edition, concordance) for ref in concept.laws_of(newest)}
+            for ref in concept.laws_of(newest):
+                reached.update(c.ref for c in concordance.corresponding(ref, newest, edition) or () if c.ref)
+            numbers = {refs.law_of(ref) for ref in reached if ref}
+            assert numbers & {refs.law_of(ref) for ref in said}, (concept.id, edition, said, sorted(reached))
 
 
 def test_search_synonyms_carry_each_editions_numbering(base: TermBase, concordance: Concordance) -> None:
