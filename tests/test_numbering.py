@@ -111,3 +111,13 @@ def test_a_law_with_no_row_at_all_still_says_so(corpus: corpus_module.Corpus) ->
     linkage = pipeline.link(corpus, TABLE)
     html = "\n".join(numbering_page(corpus, linkage, 56).body)
     assert t("en", "numbering_no_rows") in html
+
+
+def test_what_the_law_rows_say_is_one_list(corpus: corpus_module.Corpus, real_linkage: Linkage) -> None:
+    """Every law's view says what its law rows say in one list, never two one after the other
+    (Law 35: its subject changed in part between 1997 and 2007, kept whole between 2007 and 2017)."""
+    for number in range(1, 94):
+        html = "\n".join(numbering_page(corpus, real_linkage, number).body)
+        assert html.count('<ul class="law-notes">') <= 1, number
+    html = "\n".join(numbering_page(corpus, real_linkage, 35).body)
+    assert re.search(r'<ul class="law-notes"><li>[^<]*1997[^<]*2007.*?</li><li>[^<]*2007[^<]*2017', html), html

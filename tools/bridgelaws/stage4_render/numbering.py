@@ -20,6 +20,7 @@ from bridgelaws.stage4_render.page import Page, h, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 
 UNKNOWN = "?"  # no concordance row says where the provision is in that edition
+NOTES_LIST = '<ul class="law-notes">'  # what the law rows say of the whole law: one list a page
 
 
 @dataclass
@@ -120,11 +121,18 @@ def numbering_page(corpus: Corpus, linkage: Linkage, number: int, lang: str = fa
     )
     body = page.body
     body.extend([f"# {md_inline(title)} {{ #{number} }}", "", f"<p>{h(t(lang, 'numbering_intro'))}</p>", ""])
-    body.extend(_law_rows_block(corpus, linkage.concordance, page, number))
+    notes = _law_rows_block(corpus, linkage.concordance, page, number)
     rows = chains(linkage.concordance, number)
     if not rows:
-        body.extend(_kept_whole(linkage.concordance, page, number))
-    else:
+        kept = _kept_whole(linkage.concordance, page, number)
+        if notes and kept and notes[-2].startswith(NOTES_LIST):  # one list of what the law rows say
+            notes[-2] = notes[-2].removesuffix("</ul>") + "".join(kept) + "</ul>"
+        elif kept:
+            notes += [f"{NOTES_LIST}{''.join(kept)}</ul>", ""]
+        else:
+            notes += [f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""]
+    body.extend(notes)
+    if rows:
         body.extend(_legend(corpus, page, number, rows))
         head = "".join(f'<th scope="col">{h(edition)}</th>' for edition in EDITIONS)
         how_head = f'<th scope="col">{h(t(lang, "numbering_how"))}</th>'
@@ -158,17 +166,17 @@ def _law_rows_block(corpus: Corpus, concordance: Concordance, page: Page, number
             for notes in [lawsubjects.subject_notes(corpus, concordance, page, subject)]
         )
         intro = f'<p class="law-subjects">{h(t(lang, "law_subjects_intro", n=number))}</p>'
-        return [intro, "", f'<ul class="law-notes">{items}</ul>', ""]
+        return [intro, "", f"{NOTES_LIST}{items}</ul>", ""]
     notes = lawsubjects.subject_notes(corpus, concordance, page, found[0])
     if not notes:
         return []
-    return [f'<ul class="law-notes">{"".join(f"<li>{note}</li>" for note in notes)}</ul>', ""]
+    return [f"{NOTES_LIST}{''.join(f'<li>{note}</li>' for note in notes)}</ul>", ""]
 
 
 def _kept_whole(concordance: Concordance, page: Page, number: int) -> list[str]:
-    """With no provision row: what the law rows say of the steps where the law kept its number
-    and subject (``same``), each not read marked, so that the page does not read as if the
-    concordance said nothing of the law; with no such row either, that it has none."""
+    """With no provision row: the list items of what the law rows say of the steps where the law
+    kept its number and subject (``same``), each not read marked, so that the page does not read
+    as if the concordance said nothing of the law."""
     kept = sorted(
         (row for subject in lawsubjects.subjects(concordance, number) for row in subject.within),
         key=lambda row: row.editions,
@@ -180,9 +188,7 @@ def _kept_whole(concordance: Concordance, page: Page, number: int) -> list[str]:
         for row in kept
         if row.relation is LawRelation.SAME
     ]
-    if not items:
-        return [f'<p class="missing">{h(t(lang, "numbering_no_rows"))}</p>', ""]
-    return [f'<ul class="law-notes">{"".join(items)}</ul>', ""]
+    return items
 
 
 def _legend(corpus: Corpus, page: Page, number: int, rows: list[Chain]) -> list[str]:
