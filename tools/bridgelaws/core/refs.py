@@ -106,6 +106,7 @@ def law_of(ref: str) -> int | None:
     return int(match["law"]) if match else None
 
 
+@functools.lru_cache(maxsize=16384)  # every provision's id, on every page that shows or links it
 def anchor(ref: str) -> str:
     """The HTML id of a provision or point: ``13A1`` → ``13A1``; ``point:3.1.A`` → ``p3-1-A``.
 
@@ -168,6 +169,7 @@ def _segments(ref: str) -> tuple[str, ...] | None:
     return tuple(match[segment.name] or "" for segment in PATH_SEGMENTS) if match else None
 
 
+@functools.lru_cache(maxsize=16384)  # every provision's printed number, on every page that shows it
 def display(ref: str) -> str:
     """A reference as the books print it: ``12C1eii`` → ``12C1(e)(ii)``, ``point:3.1.A`` → ``3.1.A``.
 
@@ -181,6 +183,7 @@ def display(ref: str) -> str:
     return "".join(segment.printed.format(part) for segment, part in zip(PATH_SEGMENTS, segments, strict=True) if part)
 
 
+@functools.lru_cache(maxsize=16384)  # every sort of provisions (align, the export) asks for the same refs
 def sort_key(ref: str) -> tuple[int, str, int, str, int]:
     """Reading order of provisions: a provision before what it contains, items by number.
 
