@@ -44,10 +44,8 @@ from bridgelaws.stage1_read import manifest
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage2_parse.dump import dump
 from bridgelaws.stage2_parse.load import parse_source
-from bridgelaws.stage3_link.concordance import compute as concordance_compute
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.page import strings_errors
-from bridgelaws.stage5_site import server
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -130,6 +128,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from bridgelaws.stage5_site import server  # imported by the one command that serves (http.server, ssl)
+
     return server.serve_forever(Path(args.site_dir), args.bind, args.port)
 
 
@@ -261,6 +261,8 @@ def cmd_dump(args: argparse.Namespace) -> int:
 
 def cmd_concordance(args: argparse.Namespace) -> int:
     """Compute the 1997 ↔ 2007 concordance and write it (``--check``: only say whether it would change)."""
+    from bridgelaws.stage3_link.concordance import compute as concordance_compute  # this command's alone
+
     sources, _ = _paths(args)
     corpus = pipeline.load(sources)
     missing = [doc for doc in (concordance_compute.OLD_TEXT, concordance_compute.NEW_TEXT) if not corpus.by_id(doc)]

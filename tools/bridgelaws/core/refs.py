@@ -100,11 +100,13 @@ def is_ref(ref: str) -> bool:
     return bool(LAW_REF.match(ref) or POINT_REF.match(ref))
 
 
+@functools.lru_cache(maxsize=16384)  # a pure function of a short string, asked for every provision of every page
 def law_of(ref: str) -> int | None:
     match = LAW_REF.match(ref)
     return int(match["law"]) if match else None
 
 
+@functools.lru_cache(maxsize=16384)  # every provision's id, on every page that shows or links it
 def anchor(ref: str) -> str:
     """The HTML id of a provision or point: ``13A1`` → ``13A1``; ``point:3.1.A`` → ``p3-1-A``.
 
@@ -146,21 +148,28 @@ def ancestors(ref: str) -> list[str]:
     ``12C1eii`` → ``["12C1eii", "12C1e", "12C1", "12C", "12"]``; points by their dots:
     ``point:25.1.A`` → ``["point:25.1.A", "point:25.1", "point:25"]``.
     """
+    return list(_ancestors(ref))  # a list of its own: the caller may change it, the cached tuple stays
+
+
+@functools.lru_cache(maxsize=16384)  # every walk of the concordance and every nearest provision asks, again and again
+def _ancestors(ref: str) -> tuple[str, ...]:
     if ref.startswith(POINT_PREFIX):
         path = ref[len(POINT_PREFIX) :].split(POINT_SEPARATOR)
-        return [point_ref(*path[:n]) for n in range(len(path), 0, -1)]
+        return tuple(point_ref(*path[:n]) for n in range(len(path), 0, -1))
     segments = _segments(ref)
     if segments is None:
-        return [ref]
-    return ["".join(segments[:n]) for n in range(len(segments), 0, -1) if segments[n - 1]]
+        return (ref,)
+    return tuple("".join(segments[:n]) for n in range(len(segments), 0, -1) if segments[n - 1])
 
 
-def _segments(ref: str) -> list[str] | None:
+@functools.lru_cache(maxsize=16384)  # a pure function of a short string (ancestors, display)
+def _segments(ref: str) -> tuple[str, ...] | None:
     """A law reference's parts, one per :data:`PATH_SEGMENTS` (``""`` for a level it lacks)."""
     match = PATH.match(ref)
-    return [match[segment.name] or "" for segment in PATH_SEGMENTS] if match else None
+    return tuple(match[segment.name] or "" for segment in PATH_SEGMENTS) if match else None
 
 
+@functools.lru_cache(maxsize=16384)  # every provision's printed number, on every page that shows it
 def display(ref: str) -> str:
     """A reference as the books print it: ``12C1eii`` → ``12C1(e)(ii)``, ``point:3.1.A`` → ``3.1.A``.
 
@@ -174,6 +183,7 @@ def display(ref: str) -> str:
     return "".join(segment.printed.format(part) for segment, part in zip(PATH_SEGMENTS, segments, strict=True) if part)
 
 
+@functools.lru_cache(maxsize=16384)  # every sort of provisions (align, the export) asks for the same refs
 def sort_key(ref: str) -> tuple[int, str, int, str, int]:
     """Reading order of provisions: a provision before what it contains, items by number.
 

@@ -282,7 +282,6 @@ def absolute(url: str) -> str:
     return "/" + url
 
 
-@functools.lru_cache(maxsize=1 << 16)  # every link of every page: a page links the same few places often
 def relative(from_url: str, to_url: str) -> str:
     """A link from the page at ``from_url`` to ``to_url`` (both root-relative, may carry ``#``).
 
@@ -290,13 +289,18 @@ def relative(from_url: str, to_url: str) -> str:
     '../../../sv/2007/13/#13A'
     """
     target, _, fragment = to_url.partition("#")
+    return _relative_path(from_url, target) + (f"#{fragment}" if fragment else "")
+
+
+@functools.lru_cache(maxsize=1 << 16)  # every link of every page: a page links a few pages often, at many anchors
+def _relative_path(from_url: str, target: str) -> str:
     source_dir = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
     path = posixpath.relpath("/" + target, "/" + source_dir) if target != source_dir else "."
     if (target.endswith("/") or not target) and path != ".":
         path += "/"
     if path == ".":
         path = "./"
-    return path + (f"#{fragment}" if fragment else "")
+    return path
 
 
 def markdown_path(url: str, lang: str, index: bool) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bridgelaws.search import compounds, pagefind, printed_forms, snippets, vocabulary, voikko
+from bridgelaws.search import compounds, vocabulary
 from bridgelaws.search.compounds import Compounds, CompoundsError
 from bridgelaws.search.engine_data import search_files
 from bridgelaws.search.pages import search_data_files, search_pages
@@ -104,6 +104,9 @@ def after_build(site: Path, report: Callable[[str], object]) -> None:
     snippets (from the pages), Pagefind's index and the
     preloads of its first files (from the pages, before the offline lists hash them), then the
     printed forms (from Pagefind's fragments)."""
+    # after the build only (BeautifulSoup, Pagefind's files): generate, run far more often, does without them
+    from bridgelaws.search import pagefind, printed_forms, snippets
+
     report(f"snippets: {snippets.write(site)}")
     report(f"pagefind: {' · '.join(pagefind.index_site(site).splitlines())}")
     report(f"pagefind: {pagefind.preload_first_files(site)}")
@@ -114,6 +117,8 @@ def update_compounds(content: Path, corpus: Corpus, check: bool) -> tuple[bool, 
     """``bridgelaws compounds``: split the Finnish texts' compounds with Voikko into
     ``content/search/compounds-fi.computed.toml``; with ``check``, only whether it was computed
     from today's texts (no Voikko needed).  Whether all is well, and what to say."""
+    from bridgelaws.search import voikko  # this command's alone
+
     words = compounds.text_words(corpus, "fi")
     target = content / compounds.TABLE_FILE
     if check:

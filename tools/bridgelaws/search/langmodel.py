@@ -47,12 +47,9 @@ def letter_grams(word: str, order: int) -> list[str]:
     """A folded word's letter n-grams of 1 to ``order`` letters, its edges marked with
     :data:`MODEL_EDGE` ("kort", 3 → k o r t _k ko or rt t_ _ko kor ort rt_)."""
     padded = f"{MODEL_EDGE}{word}{MODEL_EDGE}"
-    return [
-        padded[at : at + n]
-        for n in range(1, order + 1)
-        for at in range(len(padded) - n + 1)
-        if padded[at : at + n] != MODEL_EDGE
-    ]
+    # the letters alone are the 1-grams (an edge alone is none); a longer n-gram is never an edge alone
+    singles = [letter for letter in word if letter != MODEL_EDGE] if order >= 1 else []
+    return singles + [padded[at : at + n] for n in range(2, order + 1) for at in range(len(padded) - n + 1)]
 
 
 def language_model(training: Mapping[str, Iterable[str]], knobs: dict[str, float]) -> dict[str, object]:

@@ -78,6 +78,7 @@ SPLIT_WORDS = re.compile(r"[\W_]+")
 TERM_WORDS = re.compile(r"[^\w*]+|_+")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every word of every concept and situation, for each file it is in
 def situation_key(word: str) -> str:
     """The situations' (and printed forms') file a folded word is in (WORD_FILES): "lahti" →
     ``lah``, "ölü" → ``_l_``."""
@@ -188,11 +189,17 @@ def said_as_first(vocabulary: Vocabulary) -> Callable[[str], str]:
         key=lambda rewrite: -rewrite[0],
     )
 
+    done: dict[str, str] = {}  # a phrase's words are asked for by every file they key, and as written again
+
     def rewrite(folded: str) -> str:
+        if folded in done:
+            return done[folded]
+        said = folded
         for _, pattern, first, needs in rewrites:
-            if needs in folded:
-                folded = pattern.sub(first.replace("\\", r"\\"), folded)  # the phrase's words as written
-        return folded
+            if needs in said:
+                said = pattern.sub(first.replace("\\", r"\\"), said)  # the phrase's words as written
+        done[folded] = said
+        return said
 
     return rewrite
 
@@ -213,7 +220,7 @@ def concept_keys(concept: dict[str, object], vocabulary: Vocabulary, rewrite: Ca
     each.  A query word fits none of a term's shorter words unless it is that word, and a term
     is placed only with its longer words too.  A ``word*``'s key is its start's."""
     length = int(vocabulary.engine.get("carrying_length", WORD_FILES.length))  # type: ignore[call-overload]
-    kin = [[fold(word) for word in group] for group in vocabulary.kin_words]
+    kin = [{situation_key(fold(word)) for word in group} for group in vocabulary.kin_words]  # each group's keys
     keys: set[str] = set()
     for entry in concept["words"]:  # type: ignore[attr-defined]
         parts = [part for part in TERM_WORDS.split(rewrite(fold(str(entry)))) if part]
@@ -221,9 +228,10 @@ def concept_keys(concept: dict[str, object], vocabulary: Vocabulary, rewrite: Ca
         long = [part.removesuffix(PREFIX) for part in parts if len(part) >= length]
         keys.update(situation_key(part) for part in long or [part.removesuffix(PREFIX) for part in parts])
         if len(parts) >= 2:
+            long_keys = {situation_key(part) for part in long}
             for group in kin:
-                if any(situation_key(word) == situation_key(part) for word in group for part in long):
-                    keys.update(situation_key(word) for word in group)
+                if not group.isdisjoint(long_keys):  # a word of the group shares a long word's key
+                    keys.update(group)
     return keys
 
 

@@ -76,7 +76,7 @@ def link(corpus: Corpus, concordance: Concordance | None = None) -> Linkage:
         source = sources.setdefault(id(entry.intake), SourceLines.of(entry.intake))
         references = linkage.references.setdefault(entry.meta.id, [])
         for paragraph, context in contexts(entry):
-            suspect = any(is_invisible(ch) for ch in paragraph.text)
+            suspect = any(is_invisible(ch) for ch in set(paragraph.text))  # each distinct character once
             for citation in citations_in(paragraph, find, context):
                 hidden = _invisible_beside(paragraph.text, citation) if suspect else None
                 reference = _link_citation(

@@ -32,6 +32,44 @@ def _pattern(text: str) -> re.Pattern[str]:
     return re.compile(r"(?:-?\s*)".join(pieces))
 
 
+def find_printed(text: str, words: str, start: int, end: int) -> int:
+    """Where ``words`` (characters, no whitespace) are first printed in ``text[start:end]``, with any
+    whitespace, or a line-break hyphen and whitespace, between two of their characters; -1 when
+    they are not there.
+
+    What ``_pattern(words).search(text, start, end)`` finds, by a scan: a paragraph's first words
+    are looked for once each, and compiling a pattern for each paragraph cost more than the search.
+    """
+    end = min(end, len(text))
+    first, rest = words[0], words[1:]
+    at = text.find(first, start, end)
+    while at >= 0:
+        if _printed_from(text, rest, at + 1, end):
+            return at
+        at = text.find(first, at + 1, end)
+    return -1
+
+
+def _printed_from(text: str, chars: str, position: int, end: int) -> bool:
+    """Whether ``chars`` follow ``position`` in ``text[:end]``, each after an optional hyphen and
+    then any whitespace.  Where the next character may start is a set: a hyphen in the text may be
+    the gap's or a hyphen of ``chars``, and either may be the one that leads on."""
+    heads = {position}
+    for char in chars:
+        following = set()
+        for head in heads:
+            gaps = (head, head + 1) if head < end and text[head] == "-" else (head,)
+            for after in gaps:
+                while after < end and text[after].isspace():
+                    after += 1
+                if after < end and text[after] == char:
+                    following.add(after + 1)
+        if not following:
+            return False
+        heads = following
+    return True
+
+
 @dataclass
 class _Occurrences:
     """One span's words in a paragraph and in the text from the paragraph's line on.
@@ -137,15 +175,14 @@ class SourceLines:
         lead = "".join(paragraph.printed().split())[:LEAD]
         if not lead:
             return line_start
-        pattern = _pattern(lead)
         after, reach = self._last if self._last[0] >= line_start else (line_start, 0)
-        found = pattern.search(self.text, after, after + REACH * (reach + len(lead)) + SLACK)
-        if found is None and after > line_start:  # out of order (a footnote read after its page)
-            found = pattern.search(self.text, line_start, line_start + REACH * len(lead) + SLACK)
-        if found is None or self.line_at(found.start()) != self.line_at(line_start):
+        found = find_printed(self.text, lead, after, after + REACH * (reach + len(lead)) + SLACK)
+        if found < 0 and after > line_start:  # out of order (a footnote read after its page)
+            found = find_printed(self.text, lead, line_start, line_start + REACH * len(lead) + SLACK)
+        if found < 0 or self.line_at(found) != self.line_at(line_start):
             return line_start
-        self._last = (found.start(), len(paragraph.text))
-        return found.start()
+        self._last = (found, len(paragraph.text))
+        return found
 
 
 LEAD = 40  # characters of a paragraph's start looked for: enough to tell it from another on its page

@@ -12,6 +12,7 @@ cell by corresponding cell (build-time diff, sentence by sentence); a pair the c
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.core.facts import DocKind
@@ -45,8 +46,30 @@ def shown_first(entries: list[Entry], lang: str) -> set[str]:
     return {e.meta.id for e in [*own, *others][:SHOWN]}
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """A law's texts (the columns, in corpus order) and its rows (:func:`align`), the same
+    for every interface language's compare page: computed once for them all (:func:`comparison`)."""
+
+    entries: list[Entry]
+    rows: list[Row]
+
+
+def comparison(corpus: Corpus, linkage: Linkage, number: int) -> Comparison:
+    """The texts that have law ``number`` and its rows, in the reading order of the newest edition
+    among the texts shown first."""
+    entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.document.law(number)]
+    lead = max((e.meta.edition for e in entries[:SHOWN]), key=facts.EDITIONS.index)  # rows follow its order
+    return Comparison(entries, align(number, entries, linkage.concordance, lead))
+
+
 def compare_page(
-    corpus: Corpus, linkage: Linkage, number: int, lang: str = facts.DEFAULT_LANGUAGE, memories: Memories = ()
+    corpus: Corpus,
+    linkage: Linkage,
+    number: int,
+    lang: str = facts.DEFAULT_LANGUAGE,
+    memories: Memories = (),
+    compared: Comparison | None = None,
 ) -> Page:
     """Law ``number`` in every text that has it, one row per correspondence of provisions,
     with ``lang``'s interface (the cells keep their text's language).
@@ -56,8 +79,10 @@ def compare_page(
     the first texts show and the reader ticks others; ``?c=`` itself needs the script.
     A provision missing from a text is an explicit gap cell that says why.  Below the table, the
     translation memories of the texts shown (``memories``: the export's) and the term base.
+    ``compared`` is the law's :func:`comparison`, when the caller has it (computed here when not).
     """
-    entries = [e for e in corpus.entries if e.meta.kind is DocKind.LAWS and e.document.law(number)]
+    compared = comparison(corpus, linkage, number) if compared is None else compared
+    entries = compared.entries
     page = Page(
         url=urls.compare(lang, number),
         lang=lang,
@@ -99,8 +124,7 @@ def compare_page(
         for e in entries
     )
     lines = [f'<table class="compare" data-law="{number}"><thead><tr><th scope="col">#</th>{head}</tr></thead><tbody>']
-    lead = max((e.meta.edition for e in entries[:SHOWN]), key=facts.EDITIONS.index)  # rows follow its order
-    for row in align(number, entries, linkage.concordance, lead):
+    for row in compared.rows:
         cells = "".join(_cell(page, row, column, entries, pairs) for column in range(len(entries)))
         lines.append(
             f'<tr id="{h(row.anchor)}" class="depth-{row.depth}"><th scope="row">{_row_label(row)}</th>{cells}</tr>'

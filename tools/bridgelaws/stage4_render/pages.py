@@ -6,7 +6,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render import tmx
-from bridgelaws.stage4_render.compare import compare_page
+from bridgelaws.stage4_render.compare import compare_page, comparison
 from bridgelaws.stage4_render.coverage import coverage_page
 from bridgelaws.stage4_render.document import definitions_page, document_page
 from bridgelaws.stage4_render.hubs import edition_page, home_page, hub_page, laws_index_page
@@ -41,10 +41,14 @@ def all_pages(
         laws = sorted(entry.document.laws, key=lambda law: law.number)
         pages.extend(law_page(corpus, linkage, entry, law, term_base) for law in laws)
         pages.extend(point_page(corpus, linkage, entry, point) for point in entry.document.points)
+    # each law's texts and rows, aligned once for every interface language's compare page
+    compared = {number: comparison(corpus, linkage, number) for number in corpus.law_numbers()}
     for lang in facts.INTERFACE_LANGUAGES:  # the interface pages, in every interface language
         pages.append(coverage_page(corpus, linkage, lang))
         pages.append(notes_page(lang))
-        pages.extend(compare_page(corpus, linkage, number, lang, memories) for number in corpus.law_numbers())
+        pages.extend(
+            compare_page(corpus, linkage, number, lang, memories, compared[number]) for number in corpus.law_numbers()
+        )
         pages.extend(numbering_page(corpus, linkage, number, lang) for number in corpus.law_numbers())
     editions: dict[tuple[str, str], list[Entry]] = {}
     for entry in corpus.entries:

@@ -50,15 +50,12 @@ import re
 import warnings
 from dataclasses import dataclass, field
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning
-from bs4.element import Declaration, Doctype, ProcessingInstruction, Tag
-
 from bridgelaws.core.model import Dropped, Inserted, Origin, Warning
-from bridgelaws.stage1_read.htmlpage.furniture import Reasons, main_container
-from bridgelaws.stage1_read.htmlpage.layout import Reader, list_label
-from bridgelaws.stage1_read.htmlpage.sourcelines import first_text_line, text_nodes
 
 __all__ = ["Page", "extract", "list_label", "looks_like_html"]
+
+# BeautifulSoup and the modules that walk its tree are imported by extract, when a page is read:
+# every source is asked looks_like_html, and a build whose sources are all text never needs them
 
 # -- recognising a saved page ------------------------------------------------------------
 
@@ -127,6 +124,13 @@ class Page:
 
 def extract(markup: str) -> Page:
     """Read a saved web page: the main container's text for the parser, the rest accounted for."""
+    from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning
+    from bs4.element import Declaration, Doctype, ProcessingInstruction, Tag
+
+    from bridgelaws.stage1_read.htmlpage.furniture import Reasons, main_container
+    from bridgelaws.stage1_read.htmlpage.layout import Reader
+    from bridgelaws.stage1_read.htmlpage.sourcelines import first_text_line, text_nodes
+
     markup = markup.removeprefix("\ufeff")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
@@ -165,3 +169,10 @@ def extract(markup: str) -> Page:
         origin = Origin(container.sourceline or 1) if isinstance(container, Tag) else Origin(1)
         page_warnings.append(Warning(origin, "no text in the main container"))
     return Page(text, text_lines, "\n".join(accounted), dropped, reader.writer.inserted, page_warnings)
+
+
+def list_label(style: str, number: int) -> str:
+    """The label an ``<ol>`` item shows, as the Laws print it (:func:`.layout.list_label`)."""
+    from bridgelaws.stage1_read.htmlpage.layout import list_label as label
+
+    return label(style, number)

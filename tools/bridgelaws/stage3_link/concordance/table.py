@@ -72,6 +72,10 @@ class Concordance:
                     self._law_sides.setdefault((row.editions, older_side, number), []).append(row)
         self._to_edition = {(d.doc, d.text): d.edition for d in self.deviations}
         self._from_edition = {(d.doc, d.edition): d.text for d in self.deviations}
+        # walks already made, by their arguments: every provision's toolbar, language menu, national
+        # notes and compare row asks for the same walks (a concordance is not changed once loaded)
+        self._walks: dict[tuple[str, str, str], tuple[Correspondence, ...] | None] = {}
+        self._walks_between: dict[tuple[str, str, str, str, str], tuple[Correspondence, ...] | None] = {}
 
     @cached_property
     def subjects(self) -> dict[int, tuple[LawSubject, ...]]:
@@ -122,6 +126,14 @@ class Concordance:
         None when a step has no row (the mapping cannot be established); a correspondence
         with ``ref`` None when the provision has no counterpart (new or dropped on the way).
         """
+        key = (ref, edition, other)
+        if key not in self._walks:
+            found = self._walk(ref, edition, other)
+            self._walks[key] = None if found is None else tuple(found)
+        walked = self._walks[key]
+        return None if walked is None else list(walked)  # a list of the caller's own
+
+    def _walk(self, ref: str, edition: str, other: str) -> list[Correspondence] | None:
         if edition == other:
             return [Correspondence(ref, Relation.SAME, ())]
         start, end = EDITIONS.index(edition), EDITIONS.index(other)
@@ -151,13 +163,19 @@ class Concordance:
 
     def between(self, doc_id: str, edition: str, ref: str, other_doc: str, other: str) -> list[Correspondence] | None:
         """``ref`` as text ``doc_id`` (of ``edition``) numbers it, in text ``other_doc`` (of ``other``)."""
-        found = self.corresponding(self.to_edition(doc_id, ref), edition, other)
-        if found is None:
-            return None
-        return [
-            Correspondence(self.in_text(other_doc, c.ref) if c.ref else None, c.relation, c.rows, c.coarser)
-            for c in found
-        ]
+        key = (doc_id, edition, ref, other_doc, other)
+        if key not in self._walks_between:
+            found = self.corresponding(self.to_edition(doc_id, ref), edition, other)
+            self._walks_between[key] = (
+                None
+                if found is None
+                else tuple(
+                    Correspondence(self.in_text(other_doc, c.ref) if c.ref else None, c.relation, c.rows, c.coarser)
+                    for c in found
+                )
+            )
+        walked = self._walks_between[key]
+        return None if walked is None else list(walked)  # a list of the caller's own
 
     def of_law(self, law: int) -> list[Pair]:
         """Every row that touches law ``law`` on either side, in file order."""
