@@ -15,17 +15,19 @@ would download.  Each language is searched from a cold browser context (nothing 
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from bench.localsite import browser_on, no_browser
 
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
 RUNS = 3
+LANGUAGE_DATA = re.compile(r"/[a-z]{2}/search/data\.json")  # a language's search data (urls.search_data)
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
@@ -66,6 +68,41 @@ def first_search(
     total = sum(sizes.values())
     pagefind = sum(size for address, size in sizes.items() if "/pagefind/" in address)
     return elapsed, total, pagefind
+
+
+def first_block(browser: object, base: str, query: str) -> tuple[str, int]:
+    """(the language shown first, bytes transferred) of ``/search/?q=`` with a query of no one
+    language, from a cold browser: what its first results (the likeliest language's block) wait
+    for.  /search/ searches one language at a time, each starting with its data: the other
+    languages' data is refused (their blocks say they could not be searched), so nothing of
+    theirs is fetched or counted."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    first: list[str] = []  # the first language's data
+
+    def finished(request: object) -> None:
+        sizes_of = request.sizes()  # type: ignore[attr-defined]
+        sizes[request.url] = sizes_of["responseBodySize"] + sizes_of["responseHeadersSize"]  # type: ignore[attr-defined]
+
+    def first_only(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        first.append(first[0] if first else url)
+        if url == first[0]:
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            route.abort()  # type: ignore[attr-defined]
+
+    page.on("requestfinished", finished)
+    page.route(lambda url: LANGUAGE_DATA.fullmatch(urlsplit(url).path) is not None, first_only)
+    page.goto(f"{base}search/?q={quote(query)}")
+    page.wait_for_function(
+        "q => document.getElementById('search-by-language').dataset.query === q", arg=query, timeout=60000
+    )
+    page.wait_for_load_state("networkidle")
+    lang = str(page.eval_on_selector(".search-by-language__block", "block => block.lang"))
+    context.close()
+    return lang, sum(sizes.values())
 
 
 def next_query(browser: object, base: str, lang: str, throttle: Mapping[str, object] | None) -> float:

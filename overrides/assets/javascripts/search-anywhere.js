@@ -11,7 +11,7 @@
  * The search itself is search.js's engine, one per language shown.  search-start.js imports this
  * module when the page needs it. */
 import {
-  detectLanguage,
+  detector,
   element,
   form,
   format,
@@ -20,6 +20,7 @@ import {
   placeLater,
   renderHit,
   resultGroups,
+  io,
   searchEngine,
   searchable,
   statusLine,
@@ -95,6 +96,8 @@ export function openRootPage(asked) {
 
 function rootPage(detect, asked) {
   const blocks = document.getElementById("search-by-language");
+  // the query's language, from the page's data and the files it names (read once each)
+  const detected = detector(detect, (path) => io.fetchJson(new URL(path, location.href).href, null));
 
   let current = 0; // the latest query: an older one that finishes later shows nothing
 
@@ -106,7 +109,8 @@ function rootPage(detect, asked) {
     const query = searchable(typed.trim(), detect.maxQuery);
     if (!query) return;
     syncUrl(typed, "", detect.maxQuery);
-    const found = detectLanguage(query, detect);
+    const found = await detected(query);
+    if (token !== current) return;
     blocks.dataset.detected = found.lang || (found.english ? "en" : found.candidates.join(" "));
     if (found.lang) {
       statusLine.textContent = format(strings.search_going_to, { language: detect.names[found.lang] });
