@@ -249,6 +249,28 @@ def test_a_first_search_reads_pagefinds_first_files_from_the_preloads(page: obje
     assert all(initiator == "link" for _name, initiator in fetched), fetched
 
 
+def test_search_asks_for_a_languages_first_pagefind_files_at_once(page: object, base_url: str) -> None:
+    """/search/ starting a language's block preloads its Pagefind files as the language's search
+    page does (the data's ``pagefind``): each language's WebAssembly and meta file are fetched
+    once, by the preloads, and Pagefind reads them from there; the entry file is read once by
+    each language's Pagefind, the first language's from its preload."""
+    page.goto(f"{base_url}search/?q=revoke")  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")  # type: ignore[attr-defined]
+    shown = page.eval_on_selector_all(".search-by-language__block", "bs => bs.map(b => b.lang)")  # type: ignore[attr-defined]
+    fetched = page.evaluate(  # type: ignore[attr-defined]
+        "() => performance.getEntriesByType('resource')"
+        ".filter((e) => /pagefind-entry\\.json|\\.pf_meta$|\\.pagefind$/.test(new URL(e.name).pathname))"
+        ".map((e) => [new URL(e.name).pathname.split('/').pop(), e.initiatorType])"
+    )
+    entries = [initiator for name, initiator in fetched if name == "pagefind-entry.json"]
+    assert entries[0] == "link" and len(entries) == len(shown), fetched
+    others = [(name, initiator) for name, initiator in fetched if name != "pagefind-entry.json"]
+    for lang in shown:
+        own = [name for name, _ in others if name.startswith((f"wasm.{lang}.", f"pagefind.{lang}_"))]
+        assert len(own) == 2, fetched
+    assert len(others) == 2 * len(shown) and all(initiator == "link" for _, initiator in others), fetched
+
+
 def shown_snippets(page: object) -> list[tuple[str, str]]:
     """(href, snippet text) of each result on the page, in order."""
     found: list[tuple[str, str]] = page.eval_on_selector_all(  # type: ignore[attr-defined]

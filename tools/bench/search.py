@@ -20,14 +20,27 @@ import statistics
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from bench.localsite import browser_on, no_browser
 
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
 RUNS = 3
-LANGUAGE_DATA = re.compile(r"/[a-z]{2}/search/data\.json")  # a language's search data (urls.search_data)
+# a request of one language's search: its search files (urls.search: "/fi/search/data.json"),
+# Pagefind's of its index ("wasm.fi.pagefind", "pagefind.fi_….pf_meta", "index/fi_…",
+# "fragment/fi_…"), Pagefind's script as /search/ imports it for the language ("?lang=fi")
+LANGUAGE_FILE = re.compile(
+    r"/(?P<a>[a-z]{2})/search/|wasm\.(?P<b>[a-z]{2})\.|pagefind\.(?P<c>[a-z]{2})_|/(?P<d>[a-z]{2})_[0-9a-f]+\.pf_|lang=(?P<e>[a-z]{2})"
+)
+
+
+def language_of(url: str) -> str | None:
+    """The language a request of a search is of (LANGUAGE_FILE), or None (the page's own)."""
+    found = LANGUAGE_FILE.search(url)
+    return next((lang for lang in found.groups() if lang), None) if found else None
+
+
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
@@ -73,9 +86,9 @@ def first_search(
 def first_block(browser: object, base: str, query: str) -> tuple[str, int]:
     """(the language shown first, bytes transferred) of ``/search/?q=`` with a query of no one
     language, from a cold browser: what its first results (the likeliest language's block) wait
-    for.  /search/ searches one language at a time, each starting with its data: the other
-    languages' data is refused (their blocks say they could not be searched), so nothing of
-    theirs is fetched or counted."""
+    for.  /search/ searches one language at a time: every request of another language than the
+    first one asked for (its data, its Pagefind files) is refused (their blocks say they could
+    not be searched), so nothing of theirs is counted."""
     context = browser.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
     page = context.new_page()
     sizes: dict[str, int] = {}
@@ -86,15 +99,16 @@ def first_block(browser: object, base: str, query: str) -> tuple[str, int]:
         sizes[request.url] = sizes_of["responseBodySize"] + sizes_of["responseHeadersSize"]  # type: ignore[attr-defined]
 
     def first_only(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        first.append(first[0] if first else url)
-        if url == first[0]:
+        lang = language_of(route.request.url)  # type: ignore[attr-defined]
+        if lang and not first:
+            first.append(lang)
+        if lang is None or lang == first[0]:
             route.continue_()  # type: ignore[attr-defined]
         else:
             route.abort()  # type: ignore[attr-defined]
 
     page.on("requestfinished", finished)
-    page.route(lambda url: LANGUAGE_DATA.fullmatch(urlsplit(url).path) is not None, first_only)
+    page.route("**/*", first_only)
     page.goto(f"{base}search/?q={quote(query)}")
     page.wait_for_function(
         "q => document.getElementById('search-by-language').dataset.query === q", arg=query, timeout=60000

@@ -56,6 +56,8 @@ function fullResults(lang, query, detect) {
 
 /** One language's block: its name, its best results, a link to all of them. */
 async function languageBlock(lang, query, detect) {
+  // the language's first Pagefind files with its data, not one round trip after the other
+  if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
   const section = element("section", "search-by-language__block");
   section.lang = lang;
   const heading = element("h2", "search-by-language__name", detect.names[lang]);
