@@ -127,12 +127,15 @@ function rootPage(detect, asked) {
     // one language at a time (Pagefind's instances share its WebAssembly memory), the likeliest
     // first, each block shown as it comes: the first results wait for one language's files only,
     // the next language's are asked for once they are shown; the status line says what the
-    // blocks are with the first, and stays
+    // blocks are with the first, and stays: written once, not again with each block (a line
+    // written again is painted again, and a phone's largest text may be this line: its Largest
+    // Contentful Paint would wait for the last language's block)
+    const said = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     for (const lang of found.candidates) {
       const section = await languageBlock(lang, query, detect);
       if (token !== current) return;
       blocks.append(section);
-      statusLine.textContent = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
+      if (statusLine.textContent !== said) statusLine.textContent = said;
     }
     blocks.removeAttribute("aria-busy");
     blocks.dataset.query = typed;
