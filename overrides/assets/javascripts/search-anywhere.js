@@ -48,6 +48,14 @@ async function engineFor(lang, detect) {
   return engines.get(lang);
 }
 
+/** A language's first Pagefind files (its script, WebAssembly, entry and meta files) asked for
+ * at once, as its search page has them in its <head>, where Pagefind would ask for its script,
+ * then for them, one round trip after the other (the data's `pagefind`: bridgelaws/search/
+ * pagefind.py name_first_files); each once. */
+function preloadPagefind(lang, detect) {
+  if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
+}
+
 function fullResults(lang, query, detect) {
   const url = new URL(detect.searchUrls[lang], location.href);
   url.searchParams.set("q", query);
@@ -56,8 +64,6 @@ function fullResults(lang, query, detect) {
 
 /** One language's block: its name, its best results, a link to all of them. */
 async function languageBlock(lang, query, detect) {
-  // the language's first Pagefind files with its data, not one round trip after the other
-  if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
   const section = element("section", "search-by-language__block");
   section.lang = lang;
   const heading = element("h2", "search-by-language__name", detect.names[lang]);
@@ -65,6 +71,7 @@ async function languageBlock(lang, query, detect) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, detect);
+    preloadPagefind(lang, detect); // asked for already when it is the likeliest language
     const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
@@ -87,6 +94,23 @@ async function languageBlock(lang, query, detect) {
   all.hreflang = lang;
   section.append(all);
   return section;
+}
+
+/** Resolves once what was just put on the page has been painted (the frame after it), or after
+ * FRAME_WAIT ms when no frame comes (a page in the background): the next language's files are
+ * asked for once the block before it is shown, not while the main thread still has to paint it
+ * (on a busy phone they would arrive first and hold the paint back). */
+const FRAME_WAIT = 100;
+function shown() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** /search/ opened (search-start.js calls it once this has loaded): the form wired to the
@@ -121,6 +145,9 @@ function rootPage(detect, asked) {
     }
     statusLine.textContent = strings.search_loading;
     blocks.setAttribute("aria-busy", "true");
+    // the likeliest language's Pagefind files with its data: its block is the first results; the
+    // next languages' once their data has come (after the blocks before them are shown)
+    preloadPagefind(found.candidates[0], detect);
     // the grid's columns as they will be with every block, set before the first is shown, so
     // that none shown moves when the next comes (laws.css)
     blocks.style.setProperty("--languages", found.candidates.length);
@@ -136,6 +163,8 @@ function rootPage(detect, asked) {
       if (token !== current) return;
       blocks.append(section);
       if (statusLine.textContent !== said) statusLine.textContent = said;
+      await shown();
+      if (token !== current) return;
     }
     blocks.removeAttribute("aria-busy");
     blocks.dataset.query = typed;
