@@ -271,6 +271,18 @@ def test_search_asks_for_a_languages_first_pagefind_files_at_once(page: object, 
     assert len(others) == 2 * len(shown) and all(initiator == "link" for _, initiator in others), fetched
 
 
+@pytest.mark.parametrize("query", ["12C1(b)", "16B"])
+def test_a_provision_at_search_fetches_nothing_of_pagefind(page: object, base_url: str, query: str) -> None:
+    """A bare provision is answered from each language's data: /search/ asks for no Pagefind file
+    of any language for it (its first files are preloaded only for a query that needs them)."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
+    page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+    page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+    assert page.eval_on_selector_all(".search-by-language__block a", "as => as.length")  # type: ignore[attr-defined]
+    assert not [path for path in fetched if "/pagefind/" in path], fetched
+
+
 def shown_snippets(page: object) -> list[tuple[str, str]]:
     """(href, snippet text) of each result on the page, in order."""
     found: list[tuple[str, str]] = page.eval_on_selector_all(  # type: ignore[attr-defined]

@@ -51,7 +51,8 @@ async function engineFor(lang, detect) {
 /** A language's first Pagefind files (its script, WebAssembly, entry and meta files) asked for
  * at once, as its search page has them in its <head>, where Pagefind would ask for its script,
  * then for them, one round trip after the other (the data's `pagefind`: bridgelaws/search/
- * pagefind.py name_first_files); each once. */
+ * pagefind.py name_first_files); each once.  Once the language's data has come: a provision
+ * ("12C1(b)") is answered from it, without Pagefind. */
 function preloadPagefind(lang, detect) {
   if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
 }
@@ -71,7 +72,7 @@ async function languageBlock(lang, query, detect) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, detect);
-    preloadPagefind(lang, detect); // asked for already when it is the likeliest language
+    if (!engine.isProvision(query)) preloadPagefind(lang, detect); // a provision needs no Pagefind
     const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
@@ -145,9 +146,6 @@ function rootPage(detect, asked) {
     }
     statusLine.textContent = strings.search_loading;
     blocks.setAttribute("aria-busy", "true");
-    // the likeliest language's Pagefind files with its data: its block is the first results; the
-    // next languages' once their data has come (after the blocks before them are shown)
-    preloadPagefind(found.candidates[0], detect);
     // the grid's columns as they will be with every block, set before the first is shown, so
     // that none shown moves when the next comes (laws.css)
     blocks.style.setProperty("--languages", found.candidates.length);
