@@ -134,14 +134,17 @@ class Detected:
     models: list[dict[str, int]]  # each word's letter-model log-likelihood per language
 
 
-def detect_in_node(data: dict[str, object], queries: list[str], words: list[str] | None = None) -> Detected:
+def detect_in_node(
+    data: dict[str, object], queries: list[str], words: list[str] | None = None, site: Path | None = None
+) -> Detected:
     """``detectLanguage`` of each query and ``modelScores`` of each folded word, on ``data``
-    (/search/'s data: ``search_data(site, "en")``)."""
+    (/search/'s whole data: ``pages.chooser_data``); with a built ``site``, on its /search/
+    data.json (``search_data(site, "en")``) and the files it names, as the page reads them."""
     if NODE is None:
         raise RuntimeError("node not found: run `make test` (it installs Debian's nodejs)")
     run = subprocess.run(
         [NODE, str(DETECT)],
-        input=json.dumps({"data": data, "queries": queries, "words": words or []}),
+        input=json.dumps({"data": data, "queries": queries, "words": words or [], "site": site and str(site)}),
         capture_output=True,
         text=True,
         encoding="utf-8",

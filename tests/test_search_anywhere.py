@@ -11,7 +11,9 @@ its texts, so queries it was not built from land on their language's results fir
 from __future__ import annotations
 
 import itertools
+import json
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,8 +21,8 @@ from urllib.parse import quote, urljoin, urlsplit
 
 import pytest
 
-from bridgelaws.core import facts
-from bridgelaws.search import detection, langmodel, pages
+from bridgelaws.core import facts, urls
+from bridgelaws.search import detection, langmodel, pages, word_files
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, VocabularyError, load_vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import language_name, t
@@ -174,7 +176,7 @@ def test_every_query_of_a_language_goes_to_it_and_finds_its_texts(site: Path, en
     built /search/ page's data) decides each for the language, and the language's search answers
     it with a result of its own texts first."""
     queries = [query for code, query in QUERIES if code == lang]
-    decided = detect_in_node(search_data(site, facts.DEFAULT_LANGUAGE), queries).langs
+    decided = detect_in_node(search_data(site, facts.DEFAULT_LANGUAGE), queries, site=site).langs
     assert [(query, d) for query, d in zip(queries, decided, strict=True) if d != lang] == []
     for query in queries:
         hrefs = engine.search(lang, query)
@@ -277,7 +279,7 @@ def test_an_english_query_is_told_english_and_every_language_is_searched(site: P
     model's likelihood of an English word tells nothing of the reader's language), and the page
     says the query is English (``search_english``), not that its language cannot be told."""
     data = search_data(site, facts.DEFAULT_LANGUAGE)
-    found = detect_in_node(data, [*ENGLISH, *UNDECIDED]).langs
+    found = detect_in_node(data, [*ENGLISH, *UNDECIDED], site=site).langs
     assert found == ["en"] * len(ENGLISH) + [list(data["languages"])] * len(UNDECIDED)  # type: ignore[call-overload]
     assert data["weights"]["english_word"] > 0  # type: ignore[index]
     assert data["strings"]["search_english"] == t("en", "search_english")  # type: ignore[index]
@@ -425,3 +427,65 @@ def test_a_results_editions_are_listed_as_the_site_lists_editions(page: object, 
     assert page.inner_text(".edition-switch [aria-current=page]") == bold  # type: ignore[attr-defined]
     switcher = re.findall(r"\b\d{4}\b", page.inner_text(".edition-switch"))  # type: ignore[attr-defined]
     assert switcher == listed  # the page's own edition switcher, in the same order
+
+
+# -- the files /search/ reads its detection from -----------------------------------------------------
+
+
+def test_every_word_is_in_its_keys_file_and_the_page_names_the_rest(corpus: Corpus) -> None:
+    """/search/'s page data carries no word and no model: each language's words and the English
+    words are in the file of their first letters (word_files.DETECTION_FILES), every one once,
+    and the model in a file of its own, all named by the page's data."""
+    data = detection_data(corpus)
+    files = detection.detection_files(data)
+    here = urls.search(facts.DEFAULT_LANGUAGE)
+    page = files.pop(urls.search_data(facts.DEFAULT_LANGUAGE))
+    assert isinstance(page, dict) and not {"words", "english", "model"} & set(page)
+    assert files.pop(urls.search_detection_model(facts.DEFAULT_LANGUAGE)) == data["model"]
+    named = page["files"]
+    assert isinstance(named, dict) and urls.relative(here, urls.search_detection_model("en")) == named["model"]
+    keyed: dict[str, list[str]] = {}
+    for path, words in files.items():
+        key = path.removeprefix(here).removeprefix("words-").removesuffix(".json")
+        assert path == here + named["words"].replace("{k}", key)
+        assert isinstance(words, dict)
+        for lang, listed in words.items():
+            assert all(word_files.DETECTION_FILES.of(word) == key for word in listed), (key, lang)
+            keyed.setdefault(lang, []).extend(listed)
+    assert named["keys"] == word_files.packed_keys(
+        [path.removeprefix(here + "words-").removesuffix(".json") for path in files], word_files.DETECTION_FILES.length
+    )
+    listed = {**data["words"], "en": data["english"]}  # type: ignore[dict-item]
+    assert set(keyed) <= set(listed)
+    assert all(sorted(keyed.get(lang, [])) == sorted(words) for lang, words in listed.items())
+
+
+def test_a_prefix_shorter_than_the_files_keys_is_refused(corpus: Corpus) -> None:
+    """A word counts for a listed word sharing its first ``prefix`` letters: fewer letters than
+    the files are keyed by would need words of other files."""
+    data = {**detection_data(corpus), "prefix": word_files.DETECTION_FILES.length - 1}
+    with pytest.raises(VocabularyError, match=re.escape("[detect] prefix")):
+        detection.detection_files(data)
+
+
+@pytest.mark.site
+def test_the_site_tells_each_query_as_the_whole_data_does(site: Path) -> None:
+    """The page's data with the files it names, read as /search/ reads them (a query's words'
+    files, the model only when it can change the answer), decides every query as the whole data
+    does (every file's words and the model put together), with the same scores: this file's
+    tables and the detector's (tests/fixtures)."""
+    table = tomllib.loads((ROOT / "tests" / "fixtures" / "detect_queries.toml").read_text("utf-8"))
+    queries = [query for _, query in QUERIES] + UNDECIDED + ENGLISH
+    queries += [query for entry in table.values() for query in entry["queries"]]
+    page = search_data(site, facts.DEFAULT_LANGUAGE)
+    folder = site / urls.search(facts.DEFAULT_LANGUAGE)
+    words: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("words-*.json")):
+        for lang, listed in json.loads(path.read_text(encoding="utf-8")).items():
+            words.setdefault(lang, []).extend(listed)
+    english = words.pop("en")
+    model = json.loads((site / urls.search_detection_model(facts.DEFAULT_LANGUAGE)).read_text(encoding="utf-8"))
+    whole = detect_in_node({**page, "words": words, "english": english, "model": model}, queries)
+    read = detect_in_node(page, queries, site=site)
+    assert read.langs == whole.langs
+    assert read.scores == whole.scores

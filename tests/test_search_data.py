@@ -243,3 +243,8 @@ def test_a_situations_phrase_is_split_as_search_js_splits_it(phrase: str, words:
 )
 def test_the_situations_keys_are_packed_by_their_first_two_letters(keys: list[str], packed: str) -> None:
     assert word_files.packed_keys(keys) == packed
+
+
+def test_keys_of_two_letters_are_packed_by_their_first_letter() -> None:
+    """/search/'s word files (DETECTION_FILES): the same packing, a letter shorter."""
+    assert word_files.packed_keys(["ab", "ac", "q", "ba"], 2) == "abc ba =q"

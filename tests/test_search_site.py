@@ -67,6 +67,28 @@ def test_the_first_files_preloads_go_after_the_webassembly_once(
     assert search_page.read_text(encoding="utf-8") == html
 
 
+def test_search_names_each_languages_first_files_as_its_search_page_preloads_them(tmp_path: Path) -> None:
+    """/search/'s data gets each language's WebAssembly, entry file (this build's tag) and meta
+    file, relative to /search/: the files a language's search page preloads."""
+    (tmp_path / "pagefind").mkdir()
+    languages = {"fi": {"hash": "fi_0a1b", "wasm": "fi"}, "sv": {"hash": "sv_2c", "wasm": "sv"}, "xx": {"hash": "x"}}
+    entry = json.dumps({"version": "1.5.2", "languages": languages}).encode()
+    (tmp_path / "pagefind" / "pagefind-entry.json").write_bytes(entry)
+    data = tmp_path / urls.search_data("en")
+    data.parent.mkdir(parents=True)
+    data.write_text(json.dumps({"languages": ["fi", "sv"]}), encoding="utf-8")
+    pagefind.preload_first_files(tmp_path)
+    tag = pagefind.entry_tag(entry)
+    assert json.loads(data.read_text(encoding="utf-8"))["pagefind"] == {
+        lang: {
+            "wasm": f"../pagefind/wasm.{lang}.pagefind",
+            "entry": f"../pagefind/pagefind-entry.json?ts={tag}",
+            "meta": f"../pagefind/pagefind.{languages[lang]['hash']}.pf_meta",
+        }
+        for lang in ("fi", "sv")
+    }
+
+
 @pytest.mark.site
 def test_only_law_text_pages_are_searchable(site: Path, corpus: Corpus) -> None:
     def searchable(url: str) -> bool:

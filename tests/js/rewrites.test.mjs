@@ -92,7 +92,8 @@ test("the situations' files: a word's key, the packed keys", () => {
   assert.equal(situationKey("ölü"), "_l_");
   assert.equal(situationKey("kj"), "kj");
   assert.equal(fileKeyer({ length: 1, keep: "a-z", other: "0" })("2nt"), "0");
-  assert.deepEqual([...unpackKeys("aan aiehk =kj")], ["aan", "aie", "aih", "aik", "kj"]);
+  assert.deepEqual([...unpackKeys("aan aiehk =kj", 3)], ["aan", "aie", "aih", "aik", "kj"]);
+  assert.deepEqual([...unpackKeys("abc ba =q", 2)], ["ab", "ac", "ba", "q"]); // /search/'s words, two letters
 });
 
 test("a share is kept whole: two of three words are two thirds", () => {

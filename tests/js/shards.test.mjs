@@ -46,8 +46,8 @@ async function partsOf(lang) {
   const matcher = conceptMatcher(data, fold, rewrites, provisionReader(data, fold, new URL("http://localhost/")).lawOf);
   const io = siteIo(SITE, data.strings);
   const files = vocabularyFiles(data, io, rewrites, matcher);
-  const situationKeys = data.situations ? [...unpackKeys(await io.fetchJson(data.situations.keys, ""))] : [];
-  return { data, io, matcher, files, conceptKeys: [...unpackKeys(data.concepts.keys)], situationKeys };
+  const situationKeys = data.situations ? [...unpackKeys(await io.fetchJson(data.situations.keys, ""), data.fileKeys.words.length)] : [];
+  return { data, io, matcher, files, conceptKeys: [...unpackKeys(data.concepts.keys, data.fileKeys.words.length)], situationKeys };
 }
 
 /** What conceptsNamed (or conceptsOfLoneWord) says, in terms no vocabulary's order changes. */

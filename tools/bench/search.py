@@ -15,6 +15,7 @@ would download.  Each language is searched from a cold browser context (nothing 
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections.abc import Mapping
@@ -26,6 +27,20 @@ from bench.localsite import browser_on, no_browser
 QUERIES = {"fi": "revokki", "sv": "träkarlen", "tr": "rönons", "pl": "sędzia"}
 NEXT_QUERIES = {"fi": "lepääjä", "sv": "tävlingsledaren", "tr": "hakem", "pl": "rozgrywający"}
 RUNS = 3
+# a request of one language's search: its search files (urls.search: "/fi/search/data.json"),
+# Pagefind's of its index ("wasm.fi.pagefind", "pagefind.fi_….pf_meta", "index/fi_…",
+# "fragment/fi_…"), Pagefind's script as /search/ imports it for the language ("?lang=fi")
+LANGUAGE_FILE = re.compile(
+    r"/(?P<a>[a-z]{2})/search/|wasm\.(?P<b>[a-z]{2})\.|pagefind\.(?P<c>[a-z]{2})_|/(?P<d>[a-z]{2})_[0-9a-f]+\.pf_|lang=(?P<e>[a-z]{2})"
+)
+
+
+def language_of(url: str) -> str | None:
+    """The language a request of a search is of (LANGUAGE_FILE), or None (the page's own)."""
+    found = LANGUAGE_FILE.search(url)
+    return next((lang for lang in found.groups() if lang), None) if found else None
+
+
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
@@ -66,6 +81,42 @@ def first_search(
     total = sum(sizes.values())
     pagefind = sum(size for address, size in sizes.items() if "/pagefind/" in address)
     return elapsed, total, pagefind
+
+
+def first_block(browser: object, base: str, query: str) -> tuple[str, int]:
+    """(the language shown first, bytes transferred) of ``/search/?q=`` with a query of no one
+    language, from a cold browser: what its first results (the likeliest language's block) wait
+    for.  /search/ searches one language at a time: every request of another language than the
+    first one asked for (its data, its Pagefind files) is refused (their blocks say they could
+    not be searched), so nothing of theirs is counted."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    first: list[str] = []  # the first language's data
+
+    def finished(request: object) -> None:
+        sizes_of = request.sizes()  # type: ignore[attr-defined]
+        sizes[request.url] = sizes_of["responseBodySize"] + sizes_of["responseHeadersSize"]  # type: ignore[attr-defined]
+
+    def first_only(route: object) -> None:
+        lang = language_of(route.request.url)  # type: ignore[attr-defined]
+        if lang and not first:
+            first.append(lang)
+        if lang is None or lang == first[0]:
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            route.abort()  # type: ignore[attr-defined]
+
+    page.on("requestfinished", finished)
+    page.route("**/*", first_only)
+    page.goto(f"{base}search/?q={quote(query)}")
+    page.wait_for_function(
+        "q => document.getElementById('search-by-language').dataset.query === q", arg=query, timeout=60000
+    )
+    page.wait_for_load_state("networkidle")
+    lang = str(page.eval_on_selector(".search-by-language__block", "block => block.lang"))
+    context.close()
+    return lang, sum(sizes.values())
 
 
 def next_query(browser: object, base: str, lang: str, throttle: Mapping[str, object] | None) -> float:

@@ -11,7 +11,7 @@
  * The search itself is search.js's engine, one per language shown.  search-start.js imports this
  * module when the page needs it. */
 import {
-  detectLanguage,
+  detector,
   element,
   form,
   format,
@@ -20,6 +20,7 @@ import {
   placeLater,
   renderHit,
   resultGroups,
+  io,
   searchEngine,
   searchable,
   statusLine,
@@ -47,6 +48,15 @@ async function engineFor(lang, detect) {
   return engines.get(lang);
 }
 
+/** A language's first Pagefind files (its script, WebAssembly, entry and meta files) asked for
+ * at once, as its search page has them in its <head>, where Pagefind would ask for its script,
+ * then for them, one round trip after the other (the data's `pagefind`: bridgelaws/search/
+ * pagefind.py name_first_files); each once.  Once the language's data has come: a provision
+ * ("12C1(b)") is answered from it, without Pagefind. */
+function preloadPagefind(lang, detect) {
+  if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
+}
+
 function fullResults(lang, query, detect) {
   const url = new URL(detect.searchUrls[lang], location.href);
   url.searchParams.set("q", query);
@@ -62,6 +72,7 @@ async function languageBlock(lang, query, detect) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, detect);
+    if (!engine.isProvision(query)) preloadPagefind(lang, detect); // a provision needs no Pagefind
     const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
@@ -86,6 +97,23 @@ async function languageBlock(lang, query, detect) {
   return section;
 }
 
+/** Resolves once what was just put on the page has been painted (the frame after it), or after
+ * FRAME_WAIT ms when no frame comes (a page in the background): the next language's files are
+ * asked for once the block before it is shown, not while the main thread still has to paint it
+ * (on a busy phone they would arrive first and hold the paint back). */
+const FRAME_WAIT = 100;
+function shown() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 /** /search/ opened (search-start.js calls it once this has loaded): the form wired to the
  * detection; `asked`: the box's query was asked for (the address's, or submitted while this
  * loaded), and goes to its language now.  A query only typed waits for its submit. */
@@ -95,6 +123,8 @@ export function openRootPage(asked) {
 
 function rootPage(detect, asked) {
   const blocks = document.getElementById("search-by-language");
+  // the query's language, from the page's data and the files it names (read once each)
+  const detected = detector(detect, (path) => io.fetchJson(new URL(path, location.href).href, null));
 
   let current = 0; // the latest query: an older one that finishes later shows nothing
 
@@ -106,7 +136,8 @@ function rootPage(detect, asked) {
     const query = searchable(typed.trim(), detect.maxQuery);
     if (!query) return;
     syncUrl(typed, "", detect.maxQuery);
-    const found = detectLanguage(query, detect);
+    const found = await detected(query);
+    if (token !== current) return;
     blocks.dataset.detected = found.lang || (found.english ? "en" : found.candidates.join(" "));
     if (found.lang) {
       statusLine.textContent = format(strings.search_going_to, { language: detect.names[found.lang] });
@@ -121,12 +152,17 @@ function rootPage(detect, asked) {
     // one language at a time (Pagefind's instances share its WebAssembly memory), the likeliest
     // first, each block shown as it comes: the first results wait for one language's files only,
     // the next language's are asked for once they are shown; the status line says what the
-    // blocks are with the first, and stays
+    // blocks are with the first, and stays: written once, not again with each block (a line
+    // written again is painted again, and a phone's largest text may be this line: its Largest
+    // Contentful Paint would wait for the last language's block)
+    const said = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     for (const lang of found.candidates) {
       const section = await languageBlock(lang, query, detect);
       if (token !== current) return;
       blocks.append(section);
-      statusLine.textContent = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
+      if (statusLine.textContent !== said) statusLine.textContent = said;
+      await shown();
+      if (token !== current) return;
     }
     blocks.removeAttribute("aria-busy");
     blocks.dataset.query = typed;

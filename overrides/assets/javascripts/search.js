@@ -20,11 +20,11 @@ import { yieldToMain } from "./search/engine/tasks.js";
 import { languagePage } from "./search/page/language-page.js";
 import { io, pageData } from "./search/page/page-data.js";
 
-export { detectLanguage } from "./search/engine/detect.js";
+export { detector } from "./search/engine/detect.js";
 export { nextRound, placeLater, resultGroups } from "./search/engine/placement.js";
 export { format, searchable } from "./search/engine/text.js";
 export { syncUrl } from "./search/page/language-page.js";
-export { form, input, pageData, statusLine, strings } from "./search/page/page-data.js";
+export { form, input, io, pageData, statusLine, strings } from "./search/page/page-data.js";
 export { element, renderHit } from "./search/page/render.js";
 
 /** The search of one language's texts from its search page's data, reading through the page. */

@@ -138,9 +138,12 @@ async function profile(queries, site, fresh) {
 const recordedHits = (hits) => hits.map((hit) => JSON.parse(JSON.stringify(hit)));
 
 async function record(queries, site, file) {
-  const { detectLanguage } = await import(pathToFileURL(path.join(ENGINE, "detect.js")).href);
+  const { detector } = await import(pathToFileURL(path.join(ENGINE, "detect.js")).href);
   const chooser = JSON.parse(await readFile(path.join(site, "search", "data.json"), "utf8"));
-  const answers = queries.map(({ lang, query }) => ({ lang, query, detected: detectLanguage(query, chooser) }));
+  // as /search/ reads them: the files the page's data names, relative to the page
+  const detect = detector(chooser, (file) => readFile(path.join(site, "search", file), "utf8").then(JSON.parse, () => null));
+  const answers = [];
+  for (const { lang, query } of queries) answers.push({ lang, query, detected: await detect(query) });
   for (const [at, { lang, query }] of queries.entries()) answers[at].kept = recordedHits(await firstPageHits(await engineOf(lang, site), query));
   for (const [at, { lang, query }] of queries.entries()) answers[at].keptEvery = recordedHits(await everyHit(await engineOf(lang, site), query));
   for (const [at, { lang, query }] of queries.entries()) {

@@ -137,6 +137,20 @@ def search_situation_keys(lang: str) -> str:
     return search_situations(lang, "index")
 
 
+def search_detection_words(lang: str, key: str = "{k}") -> str:
+    """``search/words-re.json`` (``lang`` the default language's: /search/'s): the words that tell
+    a query's language, every language's and the term base's English, starting with ``key``
+    (their first two letters, folded: "revoke" → ``re``), fetched for each word of a query typed
+    there; their keys are in the page's data."""
+    return f"{search(lang)}words-{key}.json"
+
+
+def search_detection_model(lang: str) -> str:
+    """``search/model.json``: /search/'s letter model, which tells the language of a word no list
+    carries, fetched only for a query whose answer it can change."""
+    return f"{search(lang)}model.json"
+
+
 def printed_forms(lang: str, key: str = "{k}") -> str:
     """``pagefind/forms/fi_sam.json``: which of the language's indexed pages print each word form
     starting with ``key`` (its first three letters, folded, as search_situations keys a word),

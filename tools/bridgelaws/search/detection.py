@@ -1,7 +1,9 @@
 """Which language a query typed on ``/search/`` is written in: the data ``search.js`` weighs
 there (:func:`detection_data`): each language's letters, provision forms and distinctive words
 (:func:`language_words`), the term base's English words (which tell no language), and the letter
-model learned from each language's texts, terms and interface (:func:`model_training`)."""
+model learned from each language's texts, terms and interface (:func:`model_training`); and the
+files the browser reads it from (:func:`detection_files`): the page's data, the words by their
+first letters, the model."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from collections.abc import Iterator
 
 from bridgelaws.core import facts, refs, urls
 from bridgelaws.search.langmodel import MODEL_ENGLISH, WORD, fold, fold_data, language_model
-from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary
+from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Detection, Vocabulary, VocabularyError
+from bridgelaws.search.word_files import DETECTION_FILES, packed_keys
 from bridgelaws.stage2_parse.corpus import Corpus, Entry
 from bridgelaws.stage4_render.page import _strings, language_name
 
@@ -121,4 +124,39 @@ def detection_data(corpus: Corpus, vocabulary: dict[str, Vocabulary], strings: d
         "editions": list(facts.EDITIONS),  # the order a result lists its editions in (render.js)
         "fold": fold_data(),  # how a query is folded to meet the words (langmodel.fold)
         "strings": strings,
+    }
+
+
+def detection_files(data: dict[str, object]) -> dict[str, object]:
+    """``/search/``'s data (:func:`detection_data`) as the files the browser reads, by URL: the
+    page's data (``urls.search_data``), which names the others; each language's words and the
+    term base's English words by their first letters (``urls.search_detection_words``: ``{lang:
+    [words], "en": [words]}`` per key of ``DETECTION_FILES``); the letter model
+    (``urls.search_detection_model``).  A query word counts for a listed word only when it is
+    that word or shares its first ``prefix`` letters (``detect.js``), so the file of its key
+    holds every word that can count for it, and a query reads its words' files only (``detect.js``
+    detectionKeys: 0.1-0.8 KB gzip each, where the words were 24 KB on the page); the model, 7 KB,
+    only when it can change the answer (a word no list carries, candidates the rest ties)."""
+    if int(data["prefix"]) < DETECTION_FILES.length:  # type: ignore[call-overload]
+        raise VocabularyError(
+            f"[detect] prefix: at least {DETECTION_FILES.length}, the letters /search/'s word files are keyed by"
+        )
+    lang = facts.DEFAULT_LANGUAGE
+    lists: dict[str, list[str]] = {**data["words"], MODEL_ENGLISH: data["english"]}  # type: ignore[dict-item]
+    by_key: dict[str, dict[str, list[str]]] = {}
+    for code, words in lists.items():
+        for word in words:
+            by_key.setdefault(DETECTION_FILES.of(word), {}).setdefault(code, []).append(word)
+    here = urls.search(lang)
+    page = {key: value for key, value in data.items() if key not in ("words", "english", "model")}
+    page["files"] = {
+        "words": urls.relative(here, urls.search_detection_words(lang)),
+        "keys": packed_keys(by_key, DETECTION_FILES.length),
+        "key": DETECTION_FILES.data(),
+        "model": urls.relative(here, urls.search_detection_model(lang)),
+    }
+    return {
+        urls.search_data(lang): page,
+        **{urls.search_detection_words(lang, key): words for key, words in sorted(by_key.items())},
+        urls.search_detection_model(lang): data["model"],
     }

@@ -20,8 +20,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bridgelaws.core import atomic, urls
+from bridgelaws.core import atomic, facts, urls
 from bridgelaws.search import pagefind_chunks, pagefind_order
+from bridgelaws.search.engine_data import data_json
 
 OUTPUT = "pagefind"
 
@@ -137,4 +138,30 @@ def preload_first_files(site_dir: Path) -> str:
         links = preload_links(preload["index"], tag, index["hash"])
         page.write_text(html[: preload.end()] + links + html[preload.end() :], encoding="utf-8")
         done.append(lang)
-    return f"entry and meta preloaded on the search pages of {', '.join(done) or 'no language'} (tag {tag})"
+    chooser = " · /search/ names them" if name_first_files(site_dir, tag, languages) else ""
+    return f"entry and meta preloaded on the search pages of {', '.join(done) or 'no language'} (tag {tag}){chooser}"
+
+
+def name_first_files(site_dir: Path, tag: str, languages: dict[str, dict[str, object]]) -> bool:
+    """Write into ``/search/``'s data (``pagefind``) each language's first files as a language's
+    search page preloads them (its WebAssembly, the entry file at this build's tag, its meta
+    file), relative to ``/search/``: the page asks for a language's all at once when it starts
+    that language's block (``browser-io.js`` preloadPagefind), where Pagefind would ask for its
+    script, then for them, one round trip after the other.  Whether the data was there."""
+    here = urls.search(facts.DEFAULT_LANGUAGE)
+    path = site_dir / urls.search_data(facts.DEFAULT_LANGUAGE)
+    if not path.is_file():
+        return False
+    index = urls.relative(here, f"{OUTPUT}/")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["pagefind"] = {
+        lang: {
+            "wasm": f"{index}wasm.{entry.get('wasm', lang)}.pagefind",
+            "entry": f"{index}{ENTRY}?ts={tag}",
+            "meta": f"{index}pagefind.{entry['hash']}.pf_meta",
+        }
+        for lang, entry in sorted(languages.items())
+        if lang in data.get("languages", []) and META_HASH.fullmatch(str(entry.get("hash", "")))
+    }
+    path.write_text(data_json(data), encoding="utf-8")
+    return True

@@ -10,7 +10,7 @@ need script.
 from __future__ import annotations
 
 from bridgelaws.core import facts, urls
-from bridgelaws.search.detection import detection_data
+from bridgelaws.search.detection import detection_data, detection_files
 from bridgelaws.search.engine_data import SEARCH_STRINGS, data_json, edition_year, search_data
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, Vocabulary
 from bridgelaws.stage2_parse.corpus import Corpus
@@ -154,9 +154,11 @@ def search_data_files(
 ) -> dict[str, str]:
     """Each search page's data, as the file beside it (``urls.search_data``), by path under
     ``content/docs``: a language's :func:`.engine_data.search_data`, ``/search/``'s
-    :func:`chooser_data`.  Off the pages, so a page opened to type in downloads its form only."""
+    :func:`chooser_data` (with the files it names: :func:`.detection.detection_files`).  Off the
+    pages, so a page opened to type in downloads its form only."""
     default = facts.DEFAULT_LANGUAGE  # its docs folder is "en/", its URLs have no prefix
-    files = {f"{default}/{urls.search_data(default)}": data_json(chooser_data(corpus, vocabulary))}
+    chooser = detection_files(chooser_data(corpus, vocabulary))
+    files = {f"{default}/{url}": data_json(data) for url, data in chooser.items()}
     for lang in search_languages(corpus):
         # a search language is never the default one: its docs folder is its URL's ("fi/…")
         data = search_data(corpus, lang, vocabulary.get(lang, Vocabulary()), concordance, term_base)

@@ -65,6 +65,11 @@ class FileKey:
 # a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
 WORD_FILES = FileKey(3, "a-z0-9", "_")
 ENGLISH_FILES = FileKey(1, "a-z", "0")  # the concepts' English words, by first letter
+# /search/'s words that tell a language, by a folded word's first two letters: a query word counts
+# for a word only when it is that word or shares its first [detect] prefix letters (detect.js),
+# never fewer than these (detection.detection_files checks it); 269 files whose keys are 0.4 KB
+# on the page, where three letters' 1,224 would be 2.6 KB
+DETECTION_FILES = FileKey(2, "a-z0-9", "_")
 
 
 def english_letter(word: str) -> str:
@@ -108,17 +113,19 @@ def situation_words(phrase: str) -> list[str]:
     return [word for word in SPLIT_WORDS.split(fold(phrase)) if word]
 
 
-def packed_keys(keys: Iterable[str]) -> str:
-    """The situations' keys as their index file holds them: by their first two letters, each
-    followed by the third letters ("aan aiehk": aan, aie, aih, aik), a shorter key marked ``=``
-    ("=kj"); half the bytes of the keys listed (0.4 KB gzip for Finnish, not 0.8)."""
+def packed_keys(keys: Iterable[str], length: int = WORD_FILES.length) -> str:
+    """Keys of ``length`` letters as the pages and index files hold them (text.js unpackKeys): by
+    all their letters but the last, each followed by the last letters ("aan aiehk": aan, aie, aih,
+    aik), a shorter key marked ``=`` ("=kj"); half the bytes of the keys listed (the situations'
+    of Finnish: 0.4 KB gzip, not 0.8)."""
     tokens: dict[str, str] = {}
     for key in sorted(keys):
-        if len(key) < WORD_FILES.length:
+        if len(key) < length:
             tokens[f"={key}"] = ""
         else:
-            tokens[key[:2]] = tokens.get(key[:2], "") + key[2:]
-    return " ".join(start + thirds for start, thirds in tokens.items())
+            start = key[: length - 1]
+            tokens[start] = tokens.get(start, "") + key[length - 1 :]
+    return " ".join(start + lasts for start, lasts in tokens.items())
 
 
 def situation_files(vocabulary: Vocabulary) -> dict[str, list[object]]:

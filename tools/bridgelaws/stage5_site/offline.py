@@ -166,6 +166,10 @@ def shared_files(site: Path) -> list[Path]:
     for folder in SHARED_FOLDERS:
         files += _pages_under(site, folder)
     files.append(site / urls.search_data(facts.DEFAULT_LANGUAGE))  # what /search/ fetches with its engine
+    # and what it fetches for a query: its words' files (what tells a language), the letter model
+    default = facts.DEFAULT_LANGUAGE
+    files += sorted((site / urls.search(default)).glob(urls.search_detection_words(default, "*").rsplit("/", 1)[-1]))
+    files.append(site / urls.search_detection_model(default))
     files += [file_of(site, url_for(lang)) for url_for in EVERY_LANGUAGE for lang in facts.INTERFACE_LANGUAGES]
     return [path for path in files if path.is_file()]
 

@@ -1,9 +1,12 @@
 /* bridge-laws search: which language a query of /search/ is written in (search-anywhere.js asks
- * detectLanguage).  The data is /search/'s data.json, written by
- * bridgelaws/search/detection.py: each language's letters, provision forms and words, the
- * weights and margin of content/search.toml [detect], and the letter model learned at build
- * time.  Pure: no DOM, no network; the one implementation of the rule (tests run it under Node). */
-import { folder, sharedStart } from "./text.js";
+ * a detector).  The data is /search/'s data.json, written by bridgelaws/search/detection.py:
+ * each language's letters and provision forms, the weights and margin of content/search.toml
+ * [detect], and where the rest is: the words of each language and the term base's English in
+ * files by their first letters (a query reads its words' files only), and the letter model
+ * learned at build time (read only when it can change the answer).  Pure but for the files a
+ * detector reads through the function it is given: no DOM; the one implementation of the rule
+ * (tests run it under Node). */
+import { fileKeyer, folder, sharedStart, unpackKeys } from "./text.js";
 
 // a query of any language is folded as the English interface's text is (text.js folder), once
 // per data
@@ -25,6 +28,7 @@ function foldAny(text, detect) {
  * "tavlingsledaren" → sv; "12C1(b)" → nothing for anyone. */
 function languageScores(query, detect) {
   const weight = detect.weights;
+  let modelAsked = false; // a word only the letter model can tell, and the data has no model
   const scores = Object.fromEntries(detect.languages.map((lang) => [lang, 0]));
   const owners = (letter) => detect.languages.filter((lang) => detect.letters[lang].includes(letter));
   for (const letter of new Set([...query, ...query.toLowerCase()])) {
@@ -51,11 +55,15 @@ function languageScores(query, detect) {
       const longest = Math.max(...Object.values(shared));
       if (longest >= detect.prefix) for (const lang of detect.languages) if (shared[lang] === longest) scores[lang] += weight.word_start;
     }
+    if (!detect.model) {
+      modelAsked = true;
+      continue;
+    }
     const likely = modelScores(token, detect.model);
     const ranked = Object.keys(likely).sort((a, b) => likely[b] - likely[a]);
     if (ranked.length > 1 && likely[ranked[0]] - likely[ranked[1]] >= detect.model.sure) scores[ranked[0]] += weight.model;
   }
-  return scores;
+  return { scores, modelAsked };
 }
 
 // the English model's language: words every language's search knows (the term base's English)
@@ -112,12 +120,20 @@ function longestStart(token, words) {
   return words.reduce((best, word) => Math.max(best, sharedStart(token, word)), 0);
 }
 
+/** The query's words the letter model and the word lists weigh: its runs of three letters or
+ * more, folded. */
+function longWords(query, detect) {
+  return foldAny(query, detect)
+    .split(/[^\p{L}\p{N}§]+/u)
+    .filter((token) => /^\p{L}{3,}$/u.test(token));
+}
+
 /** The letter model's log-likelihood of the query's words: what orders languages the other
- * signals tie ("hjärter": sv before fi). */
+ * signals tie ("hjärter": sv before fi); none without the model. */
 function queryLikelihood(query, detect) {
   const total = {};
-  for (const token of foldAny(query, detect).split(/[^\p{L}\p{N}§]+/u)) {
-    if (!/^\p{L}{3,}$/u.test(token)) continue;
+  if (!detect.model) return total;
+  for (const token of longWords(query, detect)) {
     for (const [lang, score] of Object.entries(modelScores(token, detect.model))) total[lang] = (total[lang] || 0) + score;
   }
   return total;
@@ -127,9 +143,12 @@ function queryLikelihood(query, detect) {
  * scores `margin` times the best language ("revoke", "penalty card": the site has no English
  * text, so every language, in the data's order, after any its letters or words speak for);
  * else {candidates}: the languages near the best, best first, or all of them when nothing
- * speaks for any. */
+ * speaks for any.  `detect` holds at least the words of the query's words' files (withWords);
+ * without the letter model, {needsModel} when the model could change the answer: a word no list
+ * carries, or candidates the other signals tie (the model orders them). */
 export function detectLanguage(query, detect) {
-  const scores = languageScores(query, detect);
+  const { scores, modelAsked } = languageScores(query, detect);
+  if (modelAsked) return { needsModel: true };
   const likelihood = queryLikelihood(query, detect);
   // best first; a tie by the letter model's likelihood of the whole query, then the data's order
   const ranked = [...detect.languages].sort((a, b) => scores[b] - scores[a] || (likelihood[b] || 0) - (likelihood[a] || 0));
@@ -145,5 +164,65 @@ export function detectLanguage(query, detect) {
   }
   // best first (a tie in the data's order): the likeliest language's results come first
   const candidates = best > 0 ? ranked.filter((lang) => scores[lang] * detect.margin >= best) : ranked;
+  const tied = candidates.some((lang, at) => candidates.some((other, next) => next > at && scores[other] === scores[lang]));
+  if (!detect.model && tied && longWords(query, detect).length) return { needsModel: true };
   return { candidates, scores };
+}
+
+/** The keys of the word files a query's words are in (`detect.files`: detection.py
+ * detection_files, which keys every word by its first letters, fewer than `prefix`): of each
+ * word of three letters or more, those the build wrote.  A word counts for a listed word only
+ * when it is that word or starts as it does for `prefix` letters, so its file holds every listed
+ * word that can count for it. */
+export function detectionKeys(query, detect) {
+  const { key, keys } = detect.files;
+  const written = unpackKeys(keys, key.length);
+  const keyOf = fileKeyer(key);
+  return [...new Set(longWords(query, detect).map(keyOf))].filter((found) => written.has(found));
+}
+
+/** The page's data with the words of `files` (each {lang: [words], en: [the term base's English
+ * words]}, a query's words' files): what detectLanguage weighs for that query. */
+export function withWords(detect, files) {
+  const words = Object.fromEntries(detect.languages.map((lang) => [lang, files.flatMap((file) => file[lang] || [])]));
+  return { ...detect, words, english: files.flatMap((file) => file[ENGLISH] || []) };
+}
+
+// a model that tells nothing: what a detector weighs when the model's file cannot be had
+const NO_MODEL = { order: 1, languages: [], floor: {}, grams: {}, sure: Infinity };
+
+/** /search/'s detection as the page runs it, on the page's data `detect`: a query's language
+ * (detectLanguage's answer) from its words' files, and the letter model when it can change the
+ * answer, each file read once by `read(path)` (a promise of its JSON, null when the site has
+ * none; `path` as the data gives it, relative to the page).  A file that cannot be read
+ * (offline, not kept) counts as empty, and is asked again next time. */
+export function detector(detect, read) {
+  const files = new Map(); // key → its file's promise
+  let model = null;
+  function wordFile(key) {
+    if (!files.has(key)) {
+      const file = read(detect.files.words.replace("{k}", key)).then(
+        (words) => words || {},
+        () => {
+          files.delete(key);
+          return {};
+        },
+      );
+      files.set(key, file);
+    }
+    return files.get(key);
+  }
+  return async (query) => {
+    const data = withWords(detect, await Promise.all(detectionKeys(query, detect).map(wordFile)));
+    const found = detectLanguage(query, data);
+    if (!found.needsModel) return found;
+    model ??= read(detect.files.model).then(
+      (loaded) => loaded || NO_MODEL,
+      () => {
+        model = null;
+        return NO_MODEL;
+      },
+    );
+    return detectLanguage(query, { ...data, model: await model });
+  };
 }

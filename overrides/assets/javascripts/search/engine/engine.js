@@ -149,5 +149,7 @@ export function searchEngine(data, io) {
     return conceptHits(named, edition);
   }
 
-  return { lang, rules: data.engine, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
+  // whether a query is a provision, answered from the data without Pagefind
+  const isProvision = (query) => Boolean(parseProvision(query));
+  return { lang, rules: data.engine, isProvision, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }

@@ -65,9 +65,10 @@ export function fileKeyer({ length, keep, other }) {
   return (word) => [...word].slice(0, length).join("").replace(outside, other);
 }
 
-/** The keys of the situations' files (search.py packed_keys: "aan aiehk =kj" is aan, aie, aih,
- * aik and kj). */
-export function unpackKeys(packed) {
+/** The keys of `length` letters of some files (word_files.py packed_keys: "aan aiehk =kj" is
+ * aan, aie, aih, aik and kj when keys are three letters long). */
+export function unpackKeys(packed, length) {
   const tokens = packed.split(" ").filter(Boolean);
-  return new Set(tokens.flatMap((token) => (token.startsWith("=") ? [token.slice(1)] : [...token.slice(2)].map((third) => token.slice(0, 2) + third))));
+  const start = length - 1;
+  return new Set(tokens.flatMap((token) => (token.startsWith("=") ? [token.slice(1)] : [...token.slice(start)].map((last) => token.slice(0, start) + last))));
 }

@@ -37,7 +37,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
    * its words) is counted over all of them that can hold the word: a query answers the same typed
    * after others as on a fresh page, and a file fetched for another word adds words, never
    * changes a count. */
-  const CONCEPT_KEYS = data.concepts ? unpackKeys(data.concepts.keys) : new Set();
+  const CONCEPT_KEYS = data.concepts ? unpackKeys(data.concepts.keys, KEY_LENGTH) : new Set();
   let situationKeys = null; // the keys' file's promise: a Set of the keys
   const conceptFiles = new Map(); // key → its file's promise: [[place, concept, its words]]
   const situationFiles = new Map(); // key → its file's promise: [[place, situation, its words]]
@@ -145,7 +145,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
       return carries(word) ? [...spelled, ...conceptSynonyms(spelled, vocabulary), ...cardForms(word)] : spelled;
     });
     situationKeys ??= io.fetchJson(siteUrl(data.situations.keys), "")
-      .then(unpackKeys)
+      .then((packed) => unpackKeys(packed, KEY_LENGTH))
       .catch(() => {
         situationKeys = null; // offline and not cached: the concepts still answer; asked again next time
         return new Set();

@@ -138,7 +138,7 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
    * by a form's first letters, as the situations' ("samasta" → sam), each fetched once. */
   const formFiles = new Map(); // key → its file's promise: { form: [page ids] }
   // the keys whose files the build wrote (printed_forms.announce): no other is asked for
-  const formKeys = unpackKeys((data.printedForms && data.printedForms.keys) || "");
+  const formKeys = unpackKeys((data.printedForms && data.printedForms.keys) || "", data.fileKeys.words.length);
 
   function formFile(key) {
     if (!formKeys.has(key)) return Promise.resolve({});

@@ -56,5 +56,26 @@ export function browserIo(root, strings) {
     return instance;
   }
 
-  return { root, strings, fetchJson, pagefind: makePagefind };
+  /** The first files `lang`'s Pagefind reads, asked for at once, as a language's search page has
+   * them in its <head> (/search/, starting a language's block: bridgelaws/search/pagefind.py
+   * name_first_files): the script as makePagefind imports it, and `files` (its WebAssembly, the
+   * entry file at the build's tag, its meta file; relative to the page), where Pagefind would ask
+   * for its script, then for them, a round trip after the other.  Each once. */
+  function preloadPagefind(lang, files) {
+    const links = [["modulepreload", pagefindScript(lang)], ...[files.wasm, files.entry, files.meta].map((href) => ["preload", href])];
+    for (const [rel, href] of links) {
+      const url = new URL(href, location.href).href;
+      if ([...document.head.querySelectorAll("link")].some((link) => link.href === url)) continue;
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = url;
+      if (rel === "preload") {
+        link.as = "fetch";
+        link.crossOrigin = "anonymous"; // as Pagefind's fetch asks, or the preload is not used
+      }
+      document.head.append(link);
+    }
+  }
+
+  return { root, strings, fetchJson, pagefind: makePagefind, preloadPagefind };
 }
