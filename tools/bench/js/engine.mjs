@@ -3,6 +3,7 @@
  * read from its folder, and Pagefind's own pagefind.js from the site with a `fetch` that reads
  * the folder too.  No mock: the same index, the same WebAssembly, the same engine. */
 import { readFile } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -31,12 +32,16 @@ function fileOf(site, url) {
 // as a page's do from the browser's cache
 const siteFiles = new Map();
 
-/** A file's bytes, or null where a static server answers 404. */
+/** A file's bytes, or null where a static server answers 404.  Pagefind's own files (gzip holding
+ * its "pagefind_dcd" signature) are kept decompressed, as a server sending them with
+ * Content-Encoding: gzip hands them to the page: Pagefind's `decompress` takes such bytes as they
+ * are, so each instance works on the same bytes without gunzipping the index, the metadata and
+ * the WebAssembly again. */
 async function siteFile(file) {
   if (!siteFiles.has(file)) {
     siteFiles.set(
       file,
-      readFile(file).catch((error) => {
+      readFile(file).then(decompressed, (error) => {
         if (error.code === "ENOENT" || error.code === "EISDIR") return null;
         siteFiles.delete(file);
         throw error;
@@ -46,13 +51,62 @@ async function siteFile(file) {
   return siteFiles.get(file);
 }
 
+const SIGNATURE = Buffer.from("pagefind_dcd");
+
+/** A gzipped file's bytes decompressed when they are Pagefind's (they start with its signature);
+ * any other file's as read. */
+function decompressed(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const plain = gunzipSync(bytes);
+  return plain.subarray(0, SIGNATURE.length).equals(SIGNATURE) ? plain : bytes;
+}
+
 /** A fetch of the site's files, as a static server answers: 404 for a missing file.  Each
- * response has a copy of the bytes of its own. */
+ * response has a copy of the bytes of its own.  What Pagefind reads of a response (its status,
+ * arrayBuffer(), json()), without a stream behind it. */
 function siteFetch(site) {
   return async (url) => {
     const bytes = await siteFile(fileOf(site, url));
-    return bytes === null ? new Response("", { status: 404 }) : new Response(bytes.slice(), { status: 200 });
+    const body = bytes || new Uint8Array(0);
+    return {
+      ok: bytes !== null,
+      status: bytes === null ? 404 : 200,
+      arrayBuffer: async () => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength),
+      json: async () => JSON.parse(new TextDecoder().decode(body)),
+    };
   };
+}
+
+// each JSON file of a site parsed the first time (null: missing), by its path, and deep-frozen:
+// every engine made on the site is given the same parsed data, which no engine can change (a
+// change throws), so an engine made later reads exactly what a page loading the file reads
+const siteJsons = new Map();
+
+/** A site file's JSON, parsed once and frozen, or null where a static server answers 404. */
+function siteJson(file) {
+  if (!siteJsons.has(file)) {
+    siteJsons.set(
+      file,
+      readFile(file, "utf8").then(
+        (text) => deepFrozen(JSON.parse(text)),
+        (error) => {
+          siteJsons.delete(file);
+          if (error.code === "ENOENT" || error.code === "EISDIR") return null;
+          throw error;
+        },
+      ),
+    );
+  }
+  return siteJsons.get(file);
+}
+
+/** `value` with every object and array in it frozen. */
+export function deepFrozen(value) {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFrozen(inner);
+  }
+  return value;
 }
 
 const pagefindModules = new Map(); // site and language → pagefind.js's module
@@ -95,29 +149,28 @@ async function loaded(instance) {
 
 /** The engine's I/O on a built site's folder (engine.js says what `io` is). */
 export function siteIo(site, strings) {
-  const fetchFile = siteFetch(site);
   return {
     root: ROOT,
     strings,
     fetchJson: async (url, fallback) => {
-      const response = await fetchFile(url);
-      return response.ok ? response.json() : fallback;
+      const parsed = await siteJson(fileOf(site, url));
+      return parsed === null ? fallback : parsed;
     },
     pagefind: (lang) => pagefindOf(site, lang),
   };
 }
 
 /** A language's search page's data (the file beside the page, urls.search_data) in a built site. */
-export async function pageData(site, lang) {
-  return JSON.parse(await readFile(path.join(site, lang, "search", "data.json"), "utf8"));
+export function pageData(site, lang) {
+  return siteJson(path.join(site, lang, "search", "data.json"));
 }
 
 /** A new engine of a language's search page on a built site, as a page load makes it;
  * `observe`: the engine's io.observe (engine.js); `ranking`: weights to rank by instead of the
  * data's (search.toml [engine] ranking), for the ranking's fitting tool. */
 export async function newEngine(lang, site = siteFolder(), { observe, ranking } = {}) {
-  const data = await pageData(site, lang);
-  if (ranking) data.engine = { ...data.engine, ranking };
+  const read = await pageData(site, lang);
+  const data = ranking ? { ...read, engine: { ...read.engine, ranking } } : read;
   return searchEngine(data, { ...siteIo(site, data.strings), observe });
 }
 

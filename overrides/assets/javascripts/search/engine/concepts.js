@@ -38,10 +38,24 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
    * its vocabulary as a whole (search.toml bag), and the words each term is found by
    * (`anchors`, anchorOf's): made once, not per query. */
   function wordsOf(synonym) {
-    const patterns = synonym.words.map((entry) => saidAsFirst(fold(entry)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
-    const kin = KIN_WORDS.length ? patterns.map((pattern) => (pattern.length >= 2 ? pattern.map(kinOf) : null)) : [];
-    const anchors = patterns.map((pattern, at) => anchorOf(pattern, kin[at]));
+    const terms = synonym.words.map(termWords);
+    const patterns = terms.map((term) => term.pattern);
+    const kin = KIN_WORDS.length ? terms.map((term) => term.kin) : [];
+    const anchors = terms.map((term) => term.anchor);
     return { patterns, kin, vocabulary: patterns.flat().filter((part) => part.length >= CARRYING_LENGTH), anchors };
+  }
+
+  /** One term's folded words (`pattern`), their kin (a term of two words or more; else null) and
+   * the words it is found by (`anchor`, anchorOf's): once per term, read only after, as a concept
+   * with its English words added repeats its own terms. */
+  const wordsOfTerm = new Map();
+  function termWords(term) {
+    if (!wordsOfTerm.has(term)) {
+      const pattern = saidAsFirst(fold(term)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
+      const kin = KIN_WORDS.length && pattern.length >= 2 ? pattern.map(kinOf) : null;
+      wordsOfTerm.set(term, { pattern, kin, anchor: anchorOf(pattern, kin) });
+    }
+    return wordsOfTerm.get(term);
   }
 
   /** The words a term (`pattern`, its words' `kin`) is found by: a term is placed only when each of
