@@ -99,11 +99,17 @@ def entry_tag(entry: bytes) -> str:
     return hashlib.sha256(entry).hexdigest()[:TAG_LENGTH]
 
 
+def first_files(index_href: str, tag: str, meta_hash: str) -> dict[str, str]:
+    """The two files Pagefind reads before its first search, at ``index_href``: the entry file at
+    this build's tag and the language's meta file by its hashed name."""
+    return {"entry": f"{index_href}{ENTRY}?ts={tag}", "meta": f"{index_href}pagefind.{meta_hash}.pf_meta"}
+
+
 def preload_links(index_href: str, tag: str, meta_hash: str) -> str:
-    """The preloads of the two files Pagefind reads before its first search, at ``index_href``."""
-    return (
-        f'<link rel="preload" href="{index_href}{ENTRY}?ts={tag}" as="fetch" crossorigin>'
-        f'<link rel="preload" href="{index_href}pagefind.{meta_hash}.pf_meta" as="fetch" crossorigin>'
+    """The preloads of :func:`first_files`."""
+    return "".join(
+        f'<link rel="preload" href="{href}" as="fetch" crossorigin>'
+        for href in first_files(index_href, tag, meta_hash).values()
     )
 
 
@@ -155,11 +161,7 @@ def name_first_files(site_dir: Path, tag: str, languages: dict[str, dict[str, ob
     index = urls.relative(here, f"{OUTPUT}/")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["pagefind"] = {
-        lang: {
-            "wasm": f"{index}wasm.{entry.get('wasm', lang)}.pagefind",
-            "entry": f"{index}{ENTRY}?ts={tag}",
-            "meta": f"{index}pagefind.{entry['hash']}.pf_meta",
-        }
+        lang: {"wasm": f"{index}wasm.{entry.get('wasm', lang)}.pagefind", **first_files(index, tag, str(entry["hash"]))}
         for lang, entry in sorted(languages.items())
         if lang in data.get("languages", []) and META_HASH.fullmatch(str(entry.get("hash", "")))
     }

@@ -52,7 +52,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
   function termWords(term) {
     if (!wordsOfTerm.has(term)) {
       const pattern = saidAsFirst(fold(term)).split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
-      const kin = KIN_WORDS.length && pattern.length >= 2 ? pattern.map(kinOf) : null;
+      const kin = KIN_WORDS.length > 0 && pattern.length >= 2 ? pattern.map(kinOf) : null;
       wordsOfTerm.set(term, { pattern, kin, anchor: anchorOf(pattern, kin) });
     }
     return wordsOfTerm.get(term);
