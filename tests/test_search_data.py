@@ -182,10 +182,19 @@ def test_the_concepts_english_words_are_in_their_letters_files_and_none_is_lost(
 
 
 @pytest.mark.parametrize(
-    ("word", "letter"), [("revoke", "r"), ("Élan", "e"), ("ılık", "i"), ("12c1", "0"), ("*x", "0")]
+    ("word", "key"),
+    [
+        ("revoke", "rev"),
+        ("revok*", "rev"),
+        ("td", "td"),
+        ("Élan", "ela"),
+        ("ılık", "ili"),
+        ("12c1", "00c"),
+        ("*x", "0x"),
+    ],
 )
-def test_an_english_word_is_filed_under_its_folded_first_letter(word: str, letter: str) -> None:
-    assert word_files.english_letter(word) == letter
+def test_an_english_word_is_filed_under_its_folded_first_letters(word: str, key: str) -> None:
+    assert word_files.english_letter(word) == key
 
 
 def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() -> None:

@@ -21,6 +21,7 @@ import {
   renderHit,
   resultGroups,
   io,
+  nextRound,
   searchEngine,
   searchable,
   statusLine,
@@ -63,6 +64,28 @@ function fullResults(lang, query, detect) {
   return url.pathname + url.search;
 }
 
+/** Reads `ranked` (Pagefind's pages) into the block's results until it has as many as it shows:
+ * each page read is a fragment fetched on the first search.  A first round of side_by_side_pages
+ * pages per result still wanted (a law's editions are one result), then as many as nextRound
+ * says; never more than fragments_per_round pages in all, the one round it read before, and no
+ * round after one that found nothing (the pages ranked below it are likelier still to hold none,
+ * as on a language's first page: session.js).  An English query's words are rarely in the
+ * texts ("penalty card": 12 of 66 Finnish pages read, none holding them; now 8). */
+async function readPages(engine, ranked, forms, order, add) {
+  const { fragments_per_round: most, side_by_side: SHOWN, side_by_side_pages: PER_RESULT, min_round: fewest } = engine.rules;
+  const last = Math.min(most, ranked.length);
+  let from = 0;
+  let count = Math.min(most, Math.max(fewest, PER_RESULT * (SHOWN - order.length)));
+  while (order.length < SHOWN && from < last) {
+    const before = order.length;
+    const batch = await engine.textHits(ranked, from, Math.min(count, last - from), forms);
+    from += count;
+    batch.forEach((hit) => add(hit));
+    if (!batch.length) break;
+    count = nextRound(count, order.length - before, SHOWN - order.length, engine.rules);
+  }
+}
+
 /** One language's block: its name, its best results, a link to all of them. */
 async function languageBlock(lang, query, detect) {
   const section = element("section", "search-by-language__block");
@@ -77,11 +100,11 @@ async function languageBlock(lang, query, detect) {
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
     hits.forEach((hit) => add(hit));
-    if (order.length < SHOWN && ranked.length) (await engine.textHits(ranked, 0, round, forms)).forEach((hit) => add(hit));
+    if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
     if (!order.length && ranked.length && ranked.length <= round) {
       // every page found fit none of the words once read: the pages with some of them (search.js)
       const some = await engine.someWordResults(query, "", ranked, pagefind);
-      if (some.ranked.length) (await engine.textHits(some.ranked, 0, round, some.forms)).forEach((hit) => add(hit));
+      if (some.ranked.length) await readPages(engine, some.ranked, some.forms, order, add);
     }
     placeLater(later, add, order);
     for (const key of order.slice(0, SHOWN)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));

@@ -159,11 +159,11 @@ def printed_forms(lang: str, key: str = "{k}") -> str:
     return f"pagefind/forms/{lang}_{key}.json"
 
 
-def search_english(lang: str, letter: str = "{l}") -> str:
-    """``fi/search/english-r.json``: the concepts' English words starting with a letter ("revoke",
-    "renege"), which directors type in every language; fetched by search.js for a query word of
-    that letter the language's own words leave unnamed (most queries never need them)."""
-    return f"{search(lang)}english-{letter}.json"
+def search_english(lang: str, key: str = "{k}") -> str:
+    """``fi/search/english-rev.json``: the concepts' English words starting so ("revoke",
+    "revoked"), which directors type in every language; fetched by search.js for a query word of
+    that key the language's own words leave unnamed (most queries never need them)."""
+    return f"{search(lang)}english-{key}.json"
 
 
 def not_found(lang: str) -> str:

@@ -153,9 +153,13 @@ def search_data(
         "fileKeys": {"words": WORD_FILES.data(), "english": ENGLISH_FILES.data()},  # the files of a query word
         "partMark": compounds.MARK,  # a compound's hidden parts start with it: never in a snippet
         # the concepts in the language's own words, in files by their words' keys, fetched for a
-        # query's words (word_files.concept_files); their English words in files by letter
+        # query's words (word_files.concept_files); their English words in files by their terms' keys
         **({"concepts": concepts_data(lang, files)} if files else {}),
-        **({"english": {"url": urls.search_english(lang), "letters": "".join(english)}} if english else {}),
+        **(
+            {"english": {"url": urls.search_english(lang), "keys": packed_keys(english, ENGLISH_FILES.length)}}
+            if english
+            else {}
+        ),
         # what happens at the table (content/terms/situations): files by a word's first letters,
         # fetched for a query of two words or more (situation_files), and their keys, with the first
         **({"situations": situations_data(lang)} if any(s.situation for s in vocabulary.synonyms) else {}),

@@ -50,6 +50,7 @@ SCHEMA: dict[str, Kind] = {
     "fragments_per_round": "count",
     "min_round": "count",
     "side_by_side": "count",
+    "side_by_side_pages": "count",
 }
 WANTED = {
     "count": "a whole number of at least 0",

@@ -1,6 +1,6 @@
 """The files ``search.js`` fetches when a query needs them, and how a word names its file: the
-term base's concepts and the situations by the first three letters of their words, the
-concepts' English words by first letter.
+term base's concepts, the situations and the concepts' English words by the first three letters
+of their words.
 
 A query word fits a word of the term base only when both start alike for three letters (or are
 the same shorter word: ``fit.js`` termFit, stemFit, situationFit), so the files of a query's
@@ -64,7 +64,10 @@ class FileKey:
 # the situations and the printed forms, by a folded word's first three letters: a query word fits
 # a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
 WORD_FILES = FileKey(3, "a-z0-9", "_")
-ENGLISH_FILES = FileKey(1, "a-z", "0")  # the concepts' English words, by first letter
+# the concepts' English words, by a term's first three letters, as the concepts' (a query word fits
+# an English word only when both start alike this far): "revoke" reads english-rev.json (0.3 KB
+# gzip), where the first letter's file was 1.3 KB, on the first search of an English query
+ENGLISH_FILES = FileKey(3, "a-z", "0")
 # /search/'s words that tell a language, by a folded word's first two letters: a query word counts
 # for a word only when it is that word or shares its first [detect] prefix letters (detect.js),
 # never fewer than these (detection.detection_files checks it); 269 files whose keys are 0.4 KB
@@ -73,8 +76,9 @@ DETECTION_FILES = FileKey(2, "a-z0-9", "_")
 
 
 def english_letter(word: str) -> str:
-    """The file a word's English form is in (ENGLISH_FILES): "Ärgerlich" → ``a``, "2NT" → ``0``."""
-    return ENGLISH_FILES.of(fold(word))
+    """The file a term's English form is in (ENGLISH_FILES), a ``word*``'s its start's:
+    "Ärgerlich" → ``arg``, "2NT" → ``0nt``, "ab*" → ``ab``."""
+    return ENGLISH_FILES.of(fold(word.removesuffix(PREFIX)))
 
 
 # search.js wordsOf: a phrase's words are its runs of letters and digits ("kj:n" → "kj", "n"), a
@@ -145,13 +149,13 @@ def situation_files(vocabulary: Vocabulary) -> dict[str, list[object]]:
 
 def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[str, dict[str, list[object]]]]:
     """The concepts (not situations) in the language's own words, each at its place (its index
-    in the list: the order the engine ranks ties in), and, per first letter, what that letter's
-    ``english-<letter>.json`` adds: ``more``, [place, English words, the concept in its own
+    in the list: the order the engine ranks ties in), and, per key (english_letter), what that
+    key's ``english-<key>.json`` adds: ``more``, [place, English words, the concept in its own
     words] of a concept with words in the language (the concept too: it may be in no file the
     query fetched); ``whole``, [place, concept] of a concept with no word in the language, as
     the files would carry it, in the file of each of its words' letters, placed after the
     others.  A query needs the English words only for a word the language's words leave
-    unnamed, and then one letter's."""
+    unnamed, and then its key's."""
     english, own = set(vocabulary.english), set(vocabulary.terms)
     concepts: list[dict[str, object]] = []
     wholes: list[tuple[Synonym, list[str]]] = []

@@ -5,7 +5,7 @@
  * the language's data, its rewrites (rewrites.js) and the fits (fit.js) in, matches out. */
 import { fitRules } from "./fit.js";
 import { ranked } from "./ranking.js";
-import { fileKeyer } from "./text.js";
+import { fileKeyer, unpackKeys } from "./text.js";
 
 /** The concept matching of one language: its data (data.json), fold, rewrites
  * (queryRewrites) and the law of a reference (referenceRules' lawOf).  `observe(candidates,
@@ -14,6 +14,8 @@ import { fileKeyer } from "./text.js";
 export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) {
   const { FUNCTION_WORDS, TYPED_BID, saidAsFirst, foldedWords, carries, cardForms, termForms, carryingIndexes, typedWords, typedAt } = rewrites;
   const englishKey = fileKeyer(data.fileKeys.english); // the file of a word's English concepts
+  const ENGLISH_LENGTH = data.fileKeys.english.length;
+  const ENGLISH_KEYS = data.english ? unpackKeys(data.english.keys, ENGLISH_LENGTH) : new Set(); // the files there are
   const { bagPlaces, situationBag, situationFit, spelledFit, stemFit, termFit, termPlaces, fitKey, keyPrefixes } = fitRules(data.engine);
   const { carrying_length: CARRYING_LENGTH, situation_missed: SITUATION_MISSED, lone_word: LONE_WORD, ranking: RANKING } = data.engine;
 
@@ -127,18 +129,20 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     return [...new Set(entries.filter(test).map(([order]) => order))].sort((a, b) => a - b);
   }
 
-  /** The first letters (folded) of the words no concept (`named`, conceptsNamed's) places whose
-   * English words are not in `vocabulary` yet: the words that carry the query, and the short ones
-   * no function word ("td", "ub"), of the letters that have a file. */
+  /** The keys of the English words' files (their first letters, folded, as the concepts' files
+   * are keyed) of the words no concept (`named`, conceptsNamed's) places, whose English words are
+   * not in `vocabulary` yet: the words that carry the query, and the short ones no function word
+   * ("td", "ub"); of each spelling (a word's spelling rules may change its start), with the
+   * shorter keys of a shorter English word or a word* ("ab*"), those that have a file. */
   function unnamedLetters(query, named, vocabulary) {
     if (!data.english) return [];
     const words = foldedWords(query);
     const wordy = (word) => /^\p{L}/u.test(word) && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
-    return words
-      .map((_, index) => index)
-      .filter((index) => wordy(words[index]) && !named.some((match) => match.places.includes(index)))
-      .map((index) => englishKey(words[index]))
-      .filter((letter) => data.english.letters.includes(letter) && !vocabulary.letters.includes(letter));
+    const keys = words
+      .filter((word, index) => wordy(word) && !named.some((match) => match.places.includes(index)))
+      .flatMap(termForms)
+      .flatMap((form) => [...form].slice(0, ENGLISH_LENGTH).map((_, at, letters) => englishKey(letters.slice(0, at + 1).join(""))));
+    return [...new Set(keys)].filter((key) => ENGLISH_KEYS.has(key) && !vocabulary.letters.includes(key));
   }
 
   /** Whether a query could name a situation: two carrying words or more, not all of them named by

@@ -76,7 +76,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
       letters: letters.filter((_, at) => english[at]),
       keys: keys.filter((_, at) => situations[at]),
     };
-    const id = `${read.conceptKeys.join(" ")}|${read.letters.join("")}|${read.keys.join(" ")}`;
+    const id = `${read.conceptKeys.join(" ")}|${read.letters.join(" ")}|${read.keys.join(" ")}`;
     if (vocabularies.has(id)) return vocabularies.get(id);
     const byPlace = new Map(); // a concept's place among all of them → [it, its words]
     for (const entries of concepts.filter(Boolean)) for (const [place, concept, words] of entries) byPlace.set(place, [concept, words]);
@@ -168,7 +168,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
    * each of its letters' files). */
   function englishFile(letter) {
     if (!englishFiles.has(letter)) {
-      const file = io.fetchJson(siteUrl(data.english.url.replace("{l}", letter)), {})
+      const file = io.fetchJson(siteUrl(data.english.url.replace("{k}", letter)), {})
         .then(({ more = [], whole = [] }) => ({ more, whole }))
         .catch(() => {
           englishFiles.delete(letter); // offline and not cached: the language's own words still answer
