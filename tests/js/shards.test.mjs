@@ -127,7 +127,8 @@ test("the index finds every concept and situation the whole vocabulary's walk do
   for (const lang of LANGUAGES) {
     const { data, matcher, files, conceptKeys, situationKeys } = await partsOf(lang);
     // every concept, with its English words, and every situation: every word the index keys
-    const everything = await files.vocabularyWith(conceptKeys, [...data.english.letters], situationKeys);
+    const englishKeys = [...unpackKeys(data.english.keys, data.fileKeys.english.length)];
+    const everything = await files.vocabularyWith(conceptKeys, englishKeys, situationKeys);
     const walked = (vocabulary) => matcher.vocabularyOf(vocabulary.concepts, vocabulary.conceptWords, vocabulary.situationCount, vocabulary, { keyed: false });
     const queries = await heldOutQueries(lang);
     for (const query of [...queries, ...wordMixes(queries, everything, ALL ? 1000 : 30, draw)]) {
