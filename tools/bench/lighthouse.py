@@ -39,15 +39,18 @@ from bench.localsite import CHROMIUM, QUIET_FLAGS, serve
 
 LIGHTHOUSE_DIR = Path(__file__).resolve().parent.parent / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
+ANYWHERE_QUERY = "revoke"  # a word of every language's term base, so every block has results
 PAGES = {
-    # every type of page bench.firstvisit measures (the 404 page, answered with status 404, is no
-    # page Lighthouse measures), the compare view with texts chosen, the term details, My notes,
-    # and the search page of every language with the first query bench.search measures
-    **{name: address for name, address in firstvisit.PAGES.items() if "search" not in name and "404" not in name},
+    # every type of page bench.firstvisit measures, the search pages as opened to type in (the 404
+    # page, answered with status 404, is no page Lighthouse measures), the compare view with texts
+    # chosen, the term details, My notes, the search page of every language with the first query
+    # bench.search measures, and /search/ with a word of no one language
+    **{name: address for name, address in firstvisit.PAGES.items() if "404" not in name},
     "compare view (law 13, two texts)": "compare/13/?c=fi-1997,fi-2007",
     "term details (fi, laws 40–49)": "fi/terms/40-49/",
     "my notes": "fi/notes/",
     **{f"search {lang}": f"{lang}/search/?q={quote(query)}" for lang, query in bench_search.QUERIES.items()},
+    "search from anywhere, an English word": f"search/?q={quote(ANYWHERE_QUERY)}",
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 CHROME_FLAGS = ("--headless=new", *QUIET_FLAGS)  # a browser as readers have it, pop-ups and all

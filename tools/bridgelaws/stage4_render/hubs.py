@@ -317,28 +317,28 @@ def _texts_blocks(
 
 def law_title(base: TermBase, number: int, lang: str) -> str | None:
     """Law ``number``'s title in ``lang`` from the term base's law titles (``law-titles.toml``):
-    the first form of the newest edition's title, else of the newest edition that has one."""
+    the first form, never a search stem, of the newest edition's title, else of the newest edition that has one."""
     concept = law_title_concept(base, number, lang)
-    return sentence_case(concept.forms(lang)[0], lang) if concept else None
+    return sentence_case(concept.words(lang)[0], lang) if concept else None
 
 
 def law_title_concept(base: TermBase, number: int, lang: str) -> Concept | None:
     """The term base's title of law ``number`` that :func:`law_title` reads, its words in ``lang``."""
-    titles = [c for c in base.governed_by(number) if c.is_law_title and c.governing() == str(number) and c.forms(lang)]
+    titles = [c for c in base.governed_by(number) if c.is_law_title and c.governing() == str(number) and c.words(lang)]
     titles.sort(key=lambda concept: concept.editions[-1], reverse=True)
     return titles[0] if titles else None
 
 
 def governed_concepts(base: TermBase, number: int, lang: str) -> list[tuple[Concept, str]]:
     """The concepts (not titles) whose governing law in the newest edition is law ``number``,
-    each with its first whole word form in ``lang``; those with no word in ``lang`` left out."""
+    each with its name in ``lang`` (:meth:`Concept.name_in`); those with no word in ``lang`` left out."""
     found = []
     for concept in base.governed_by(number):
         if concept.is_law_title:
             continue
-        word = next((form for form in concept.forms(lang) if not form.endswith("*")), None)
-        if word:
-            found.append((concept, word))
+        name = concept.name_in(lang)  # never a search stem (``revoke*``): it is not a word
+        if name:
+            found.append((concept, name))
     return found
 
 

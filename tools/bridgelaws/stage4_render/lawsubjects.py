@@ -175,9 +175,9 @@ def _edition_title(
         return display_title(own[0], lang), lang, None
     if base is not None:
         for concept in base.concepts:
-            if concept.is_law_title and concept.governing(edition) == str(number) and concept.forms(lang):
-                term = concept.terms_in(lang)[0]
-                return sentence_case(concept.forms(lang)[0], lang), lang, term.checked
+            if concept.is_law_title and concept.governing(edition) == str(number) and concept.words(lang):
+                term = next(term for term in concept.terms_in(lang) if term.words)
+                return sentence_case(term.words[0], lang), lang, term.checked
     if printed:
         code, title = printed[0]
         return display_title(title, code), code, None

@@ -23,7 +23,7 @@ from bridgelaws.core import facts, refs, urls
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Checked, Concordance
 from bridgelaws.stage4_render.tmx import NOT_XML, XML_LANG
-from bridgelaws.termbase import PREFIX, Concept, Place, Term, TermBase, definition_anchor
+from bridgelaws.termbase import Concept, Place, Term, TermBase, definition_anchor
 
 CHECKED = "checked against the text: printed in {doc} at {at} (the term base's check, bridgelaws terms)"
 CURATED_READ = "curated, read in a published text its basis names; not checked against our texts"
@@ -77,7 +77,7 @@ def _place(lang_set: ET.Element, corpus: Corpus, place: Place) -> None:
 
 
 def _tig(lang_set: ET.Element, term: Term) -> None:
-    forms = [form for form in term.forms if not form.endswith(PREFIX)]
+    forms = term.words
     if not forms:
         return
     tig = ET.SubElement(lang_set, "tig")
@@ -104,7 +104,7 @@ def concept_entry(body: ET.Element, corpus: Corpus, concept: Concept, concordanc
         if missing and not concept.terms_in(lang):
             _text(entry, "note", f"no {lang} term: {missing.reason}")
     for lang in facts.INTERFACE_LANGUAGES:
-        terms = [term for term in concept.terms_in(lang) if any(not form.endswith(PREFIX) for form in term.forms)]
+        terms = [term for term in concept.terms_in(lang) if term.words]
         if not terms:
             continue  # a langSet holds at least one term
         lang_set = ET.SubElement(entry, "langSet", {XML_LANG: lang})

@@ -9,9 +9,10 @@ link to ``/terms/#<concept-id>`` still lands on the concept, one tap from its de
 
 ``/fi/terms/10-19/`` …: the details of the concepts laws 10–19 govern (:func:`concept_url`),
 law by law, each law's title first: each concept's words in every language (each marked with
-its ``lang``, with the basis it comes from), where our texts define it (linked), and the laws
-that govern it, linked to the page language's "where to read Law N" page, the governing law
-first.  A list per concept, not a table, so the page fits a phone without sideways scrolling.
+its ``lang``, with the basis it comes from; search's stems, ``revoke*``, apart from the words as
+what search finds, never as a form: the TBX leaves them out), where our texts define it
+(linked), and the laws that govern it, linked to the page language's "where to read Law N"
+page, the governing law first.  A list per concept, not a table, so the page fits a phone without sideways scrolling.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bridgelaws.stage4_render.lawsubjects import hub_link
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.stage4_render.term_basis import basis_text
-from bridgelaws.termbase import PREFIX, Concept, Place, TermBase, definition_anchor
+from bridgelaws.termbase import PREFIX, Concept, Place, Term, TermBase, definition_anchor
 
 
 def governing_number(concept: Concept) -> int:
@@ -136,7 +137,8 @@ def _words(concept: Concept) -> str:
     """What the filter reads of a concept besides its name: each of its terms in every language,
     by its first form (the base form: a filter matches letters anywhere in a word, so "straff"
     finds "straffkort"; every inflected form too would be a third of the first visit), and its
-    English name."""
+    English name.  A search stem first (``tuomari*``) gives its letters (``tuomari``): the filter
+    matches letters, not words, and the details show the stem as one (:func:`_stems`)."""
     words = [term.forms[0].removesuffix(PREFIX) for term in concept.terms if term.forms]
     return " · ".join(dict.fromkeys([*words, concept.name]))
 
@@ -185,9 +187,10 @@ def group_page(corpus: Corpus, base: TermBase, lang: str, number: int, concordan
 
 
 def _heading(concept: Concept, lang: str) -> tuple[str, str]:
-    """The concept's name in ``lang`` (its first whole word form), else its English name; and that language."""
-    forms = [f for f in concept.forms(lang) if not f.endswith("*")]
-    return (forms[0], lang) if forms else (concept.name, facts.DEFAULT_LANGUAGE)
+    """The concept's name in ``lang`` (:meth:`Concept.name_in`: never a search stem), else its English name; and
+    that language."""
+    name = concept.name_in(lang)
+    return (name, lang) if name else (concept.name, facts.DEFAULT_LANGUAGE)
 
 
 def _concept(
@@ -217,18 +220,36 @@ def _language_row(concept: Concept, code: str, page_lang: str) -> str:
             else ""
         )
         return f'{label}<dd class="term-missing">{h(t(page_lang, "terms_missing"))}{reason}</dd>'
-    # a term not read in a published text says so in its source's label (visible, not a tooltip)
-    items = "".join(
-        f'<dd><span lang="{h(code)}">{h(", ".join(term.forms))}</span> '
-        + (
-            f'<small class="term-basis">{h(t(page_lang, "terms_basis"))}: '
-            if term.checked is Checked.READ
-            else f'<small class="term-basis not-verified">{h(t(page_lang, "terms_basis_not_verified"))}: '
-        )
-        + f"{h(basis_text(term.basis, page_lang))}</small></dd>"
-        for term in terms
+    return label + "".join(_term_item(term, code, page_lang) for term in terms)
+
+
+def _term_item(term: Term, code: str, page_lang: str) -> str:
+    """One term row: its words (forms a reader can use), its search stems apart as what search
+    finds (:func:`_stems`; the TBX leaves them out: a stem is never shown as a word), and its
+    source, whose label says "not verified" when the row was not read in a published text
+    (visible, not a tooltip)."""
+    words = f'<span lang="{h(code)}">{h(", ".join(term.words))}</span>' if term.words else ""
+    shown = " ".join(part for part in (words, _stems(term.stems, code, page_lang)) if part)
+    label = (
+        f'<small class="term-basis">{h(t(page_lang, "terms_basis"))}: '
+        if term.checked is Checked.READ
+        else f'<small class="term-basis not-verified">{h(t(page_lang, "terms_basis_not_verified"))}: '
     )
-    return label + items
+    return f"<dd>{shown} {label}{h(basis_text(term.basis, page_lang))}</small></dd>"
+
+
+STEM_MARK = "\u2026"  # after a stem as the page shows it: "revoke…", a beginning, not a word
+
+
+def _stems(stems: tuple[str, ...], code: str, page_lang: str) -> str:
+    """A row's search stems (``revoke*``) as the page shows them: "search finds words beginning
+    with revoke…, renege…" in the page's language, each stem with :data:`STEM_MARK`, never the
+    search's ``*`` (which reads as part of a word); "" when the row has none."""
+    if not stems:
+        return ""
+    listed = f'<span lang="{h(code)}">{h(", ".join(stem + STEM_MARK for stem in stems))}</span>'
+    before, _, after = h(t(page_lang, "terms_stems", stems="\0")).partition("\0")
+    return f'<small class="term-stems">{before}{listed}{after}</small>'
 
 
 def _definition_link(page: Page, corpus: Corpus, concept: Concept, place: Place) -> str:

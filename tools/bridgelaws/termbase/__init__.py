@@ -23,7 +23,7 @@ from __future__ import annotations
 from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage3_link.concordance import Concordance
 from bridgelaws.termbase import seed
-from bridgelaws.termbase.model import PREFIX, Concept, Missing, Place, Term, TermBase
+from bridgelaws.termbase.model import PREFIX, Concept, Missing, Place, Term, TermBase, is_stem
 from bridgelaws.termbase.table import load
 from bridgelaws.termbase.verify import against_corpus, check, definition_anchor
 
@@ -43,6 +43,7 @@ __all__ = [
     "aligned_toml",
     "check",
     "definition_anchor",
+    "is_stem",
     "load",
 ]
 

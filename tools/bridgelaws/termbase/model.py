@@ -14,13 +14,19 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from bridgelaws.core import refs
-from bridgelaws.core.facts import EDITIONS
+from bridgelaws.core.facts import DEFAULT_LANGUAGE, EDITIONS
 from bridgelaws.stage3_link.concordance import Checked, first_counterpart, law_in
 
 if TYPE_CHECKING:
     from bridgelaws.stage3_link.concordance import Concordance
 
 PREFIX = "*"  # ``revoke*``: a form that matches any word starting with ``revoke``
+
+
+def is_stem(form: str) -> bool:
+    """Whether ``form`` is a search stem (``revoke*``), not a word: search's prefix-match
+    notation, never shown to a reader as a form (the TBX, the term pages, a concept's name)."""
+    return form.endswith(PREFIX)
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,16 @@ class Term:
         if self.checked_as is not None:
             return self.checked_as
         return Checked.READ if self.seeded else Checked.NOT_VERIFIED
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The forms that are words or phrases, in the row's order: what a reader is shown."""
+        return tuple(form for form in self.forms if not is_stem(form))
+
+    @property
+    def stems(self) -> tuple[str, ...]:
+        """The row's search stems without their ``*`` (``revoke*`` → ``revoke``), in its order."""
+        return tuple(form.removesuffix(PREFIX) for form in self.forms if is_stem(form))
 
 
 @dataclass(frozen=True)
@@ -161,6 +177,26 @@ class Concept:
         """Every form in ``lang``, in file order, once each."""
         return list(dict.fromkeys(form for term in self.terms_in(lang) for form in term.forms))
 
+    def words(self, lang: str) -> list[str]:
+        """Every form in ``lang`` that is a word or phrase (:attr:`Term.words`), in file order, once each."""
+        return list(dict.fromkeys(word for term in self.terms_in(lang) for word in term.words))
+
+    def name_in(self, lang: str) -> str | None:
+        """The concept's name in ``lang``, as the term pages, the "where to read" pages and search's
+        results show it: its first row's base form; where that is a search stem (``no trump*``),
+        on English pages the concept's English ``name`` (a later form may be an abbreviation or
+        an opposite: ``nt``, ``non-vulnerable``), in another language its first word; None where
+        ``lang`` has no word."""
+        terms = self.terms_in(lang)
+        if not terms:
+            return None
+        if not is_stem(terms[0].forms[0]):
+            return terms[0].forms[0]
+        if lang == DEFAULT_LANGUAGE:
+            return self.name
+        words = self.words(lang)
+        return words[0] if words else None
+
     def missing_in(self, lang: str) -> Missing | None:
         return next((m for m in self.missing if m.lang == lang), None)
 
@@ -228,8 +264,7 @@ class TermBase:
             english = concept.forms("en") if not own_only or lang == "en" else []
             words = tuple(dict.fromkeys(f.lower() for f in [*concept.forms(lang), *english]))
             if laws and words:
-                whole = [f for f in concept.forms(lang) if not f.endswith(PREFIX)]
                 elsewhere = tuple(concept.laws_elsewhere(concordance).items()) if edition is None else ()
-                note = whole[0] if whole else concept.name
+                note = concept.name_in(lang) or concept.name
                 found.append(SynonymRow(words, laws, note, concept.is_law_title, elsewhere, concept.is_situation))
         return found
