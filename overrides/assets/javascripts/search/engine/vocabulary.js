@@ -1,6 +1,6 @@
 /* bridge-laws search engine: the vocabulary a query is matched against, and the files it is made
  * of: the concepts of the keys its words are in (concepts-<key>.json, their keys on the page),
- * the English words of the letters the query needs (english-<l>.json) and the situations of the
+ * the English words of the keys the query needs (english-<key>.json) and the situations of the
  * keys its words are in (situations-<key>.json, their keys in situations-index.json), fetched
  * through `io.fetchJson` (the page's fetch, or the built site's files under Node), each file once. */
 import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
@@ -41,7 +41,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   let situationKeys = null; // the keys' file's promise: a Set of the keys
   const conceptFiles = new Map(); // key → its file's promise: [[place, concept, its words]]
   const situationFiles = new Map(); // key → its file's promise: [[place, situation, its words]]
-  const englishFiles = new Map(); // letter → its file's promise: { more, whole }
+  const englishFiles = new Map(); // key → its file's promise: { more, whole }
   const vocabularies = new Map(); // "concept keys|letters|keys" → the vocabulary, made once
   const wordsAt = { concepts: new Map(), situations: new Map() }; // a place → its words (wordsOf), made once
 
@@ -161,11 +161,12 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   }
 
   /* The concepts' English words ("revoke", "penalty card": directors type them in every
-   * language) are not on the page, where they were a third of its data: a file per first letter
-   * (data.english) is fetched for a query word of that letter the language's own words leave
-   * unnamed.  It adds words to the concepts with words in the language (`more`: [place, words,
-   * the concept]) and the concepts with no word in the language (`whole`: [place, concept], in
-   * each of its letters' files). */
+   * language) are not on the page, where they were a third of its data: a file per key, a
+   * term's first three letters as the concepts' (data.english, its keys packed), is fetched for a
+   * query word of that key the language's own words leave unnamed (unnamedLetters).  It adds
+   * words to the concepts with words in the language (`more`: [place, words, the concept]) and
+   * the concepts with no word in the language (`whole`: [place, concept], in each of its keys'
+   * files). */
   function englishFile(letter) {
     if (!englishFiles.has(letter)) {
       const file = io.fetchJson(siteUrl(data.english.url.replace("{k}", letter)), {})
