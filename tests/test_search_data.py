@@ -184,12 +184,13 @@ def test_the_concepts_english_words_are_in_their_letters_files_and_none_is_lost(
 @pytest.mark.parametrize(
     ("word", "key"),
     [
-        ("revoke", "rev"),
-        ("revok*", "rev"),
+        ("revoke", "re"),
+        ("revok*", "re"),
+        ("r*", "r"),
         ("td", "td"),
-        ("Élan", "ela"),
-        ("ılık", "ili"),
-        ("12c1", "00c"),
+        ("Élan", "el"),
+        ("ılık", "il"),
+        ("12c1", "00"),
         ("*x", "0x"),
     ],
 )

@@ -96,7 +96,7 @@ def test_any_folded_word_is_keyed_alike(keys: list[tuple[FileKey, str]]) -> None
 
 @pytest.mark.parametrize(
     ("spec", "word", "key"),
-    [(WORD_FILES, "lahti", "lah"), (WORD_FILES, "ölü", "_l_"), (WORD_FILES, "kj", "kj"), (ENGLISH_FILES, "2nt", "0nt")],
+    [(WORD_FILES, "lahti", "lah"), (WORD_FILES, "ölü", "_l_"), (WORD_FILES, "kj", "kj"), (ENGLISH_FILES, "2nt", "0n")],
 )
 def test_a_word_is_keyed_by_its_first_letters(spec: FileKey, word: str, key: str) -> None:
     assert spec.of(word) == key

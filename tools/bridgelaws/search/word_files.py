@@ -1,6 +1,6 @@
 """The files ``search.js`` fetches when a query needs them, and how a word names its file: the
-term base's concepts, the situations and the concepts' English words by the first three letters
-of their words.
+term base's concepts and the situations by the first three letters of their words, the
+concepts' English words by the first two.
 
 A query word fits a word of the term base only when both start alike for three letters (or are
 the same shorter word: ``fit.js`` termFit, stemFit, situationFit), so the files of a query's
@@ -64,10 +64,12 @@ class FileKey:
 # the situations and the printed forms, by a folded word's first three letters: a query word fits
 # a situation's word only when both start alike this far (fit.js situationFit, stemFit, termFit)
 WORD_FILES = FileKey(3, "a-z0-9", "_")
-# the concepts' English words, by a term's first three letters, as the concepts' (a query word fits
-# an English word only when both start alike this far): "revoke" reads english-rev.json (0.3 KB
-# gzip), where the first letter's file was 1.3 KB, on the first search of an English query
-ENGLISH_FILES = FileKey(3, "a-z", "0")
+# the concepts' English words, by a term's first two letters (a query word fits an English word
+# only when both start alike for three letters, so a word's file holds all it may fit): "revoke"
+# reads english-re.json, a fraction of the first letter's file (1.3 KB gzip), on the first search
+# of an English query; three letters would save a little more per English query but lengthen
+# the key list every first search reads (data.json) and triple the offline files
+ENGLISH_FILES = FileKey(2, "a-z", "0")
 # /search/'s words that tell a language, by a folded word's first two letters: a query word counts
 # for a word only when it is that word or shares its first [detect] prefix letters (detect.js),
 # never fewer than these (detection.detection_files checks it); 269 files whose keys are 0.4 KB
@@ -77,7 +79,7 @@ DETECTION_FILES = FileKey(2, "a-z0-9", "_")
 
 def english_letter(word: str) -> str:
     """The file a term's English form is in (ENGLISH_FILES), a ``word*``'s its start's:
-    "Ärgerlich" → ``arg``, "2NT" → ``0nt``, "ab*" → ``ab``."""
+    "Ärgerlich" → ``ar``, "2NT" → ``0n``, "a*" → ``a``."""
     return ENGLISH_FILES.of(fold(word.removesuffix(PREFIX)))
 
 
