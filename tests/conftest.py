@@ -327,6 +327,27 @@ def phone(browser: object, base_url: str) -> Iterator[object]:
     context.close()
 
 
+# the tests of the phone that kept Swedish (test_journey_offline, test_notes_browser) share it on
+# one worker: one download of 1,700 files, about 15 processor-seconds, instead of one per module
+SWEDISH_PHONE_GROUP = "offline-swedish"
+
+
+@pytest.fixture(scope="session")
+def swedish_reader(browser: object, base_url: str) -> Iterator[object]:
+    """A phone that read /sv/2007/16/ until the footer said Swedish was kept, then lost the network.
+    Its tests run in the xdist group ``SWEDISH_PHONE_GROUP``; one that changes what the phone
+    stores (a reader's notes) puts it back before it ends, so no test sees another's changes."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow"
+    )
+    page = context.new_page()
+    page.goto(f"{base_url}sv/2007/16/")
+    page.wait_for_selector("html[data-offline=ready]", timeout=180_000)
+    context.set_offline(True)
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="module")
 def typed(browser: object, base_url: str) -> Iterator[SearchDriver]:
     """One search page per language for the module's tables, each query typed on it as a reader
