@@ -183,6 +183,21 @@ def scratch_folder(fallback: Path) -> Iterator[Path]:
         yield fallback
 
 
+@contextmanager
+def disk_folder(tmp_path: Path) -> Iterator[Path]:
+    """An empty folder on disk, where a folder lists its entries in an order of their names'
+    hashes (on the RAM disk, in the order they were made): ``tmp_path`` when it is not on the RAM
+    disk, else one in the system's temporary folder, removed afterwards."""
+    if not tmp_path.resolve().is_relative_to(RAM_DISK.resolve()):
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="bridgelaws-test-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def scratch(tmp_path: Path) -> Iterator[Path]:
     """An empty folder for a test that writes the site's Markdown (3,000 files, 20 MB): on the
