@@ -148,13 +148,32 @@ def parsed(file: str) -> ParseResult:
 
 RAM_DISK = Path("/dev/shm")
 RAM_DISK_ROOM = 1 << 30  # bytes free on it for a test's files, else the test's tmp_path
+RUN_RAM_DISK_ROOM = 4 << 30  # bytes free on it for the whole run's temporary folder (site, builds, copies)
+
+
+def _ram_disk_has(room: int) -> bool:
+    return RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK) and shutil.disk_usage(RAM_DISK).free > room
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's temporary folder (tmp_path, and the site the run builds there) on the machine's RAM
+    disk when it has room, unless the run names one (--basetemp, PYTEST_DEBUG_TEMPROOT): on this
+    virtual disk each file written costs processor time (a copy of the site, 6,000 files: 4.9 s of
+    processor time there, 0.6 s on the RAM disk).  pytest's own rules still apply below that root
+    (a passing run's folder removed as it ends, a failing run's kept, three at most).  Set in the
+    environment, which pytest reads when a test first asks for a folder, after this hook; the
+    pytest-xdist workers get their folders below the controller's."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    if _ram_disk_has(RUN_RAM_DISK_ROOM):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_DISK)
 
 
 @contextmanager
 def scratch_folder(fallback: Path) -> Iterator[Path]:
     """An empty folder on the machine's RAM disk when it has one with room, else ``fallback``;
     removed afterwards."""
-    if RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK) and shutil.disk_usage(RAM_DISK).free > RAM_DISK_ROOM:
+    if _ram_disk_has(RAM_DISK_ROOM):
         folder = Path(tempfile.mkdtemp(prefix="bridgelaws-test-", dir=RAM_DISK))
         try:
             yield folder
@@ -162,6 +181,21 @@ def scratch_folder(fallback: Path) -> Iterator[Path]:
             shutil.rmtree(folder, ignore_errors=True)
     else:
         yield fallback
+
+
+@contextmanager
+def disk_folder(tmp_path: Path) -> Iterator[Path]:
+    """An empty folder on disk, where a folder lists its entries in an order of their names'
+    hashes (on the RAM disk, in the order they were made): ``tmp_path`` when it is not on the RAM
+    disk, else one in the system's temporary folder, removed afterwards."""
+    if not tmp_path.resolve().is_relative_to(RAM_DISK.resolve()):
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="bridgelaws-test-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
@@ -304,6 +338,27 @@ def phone(browser: object, base_url: str) -> Iterator[object]:
         "request",
         lambda request: None if request.url.startswith(base_url) else page.foreign_requests.append(request.url),
     )
+    yield page
+    context.close()
+
+
+# the tests of the phone that kept Swedish (test_journey_offline, test_notes_browser) share it on
+# one worker: one download of 1,700 files, about 15 processor-seconds, instead of one per module
+SWEDISH_PHONE_GROUP = "offline-swedish"
+
+
+@pytest.fixture(scope="session")
+def swedish_reader(browser: object, base_url: str) -> Iterator[object]:
+    """A phone that read /sv/2007/16/ until the footer said Swedish was kept, then lost the network.
+    Its tests run in the xdist group ``SWEDISH_PHONE_GROUP``; one that changes what the phone
+    stores (a reader's notes) puts it back before it ends, so no test sees another's changes."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow"
+    )
+    page = context.new_page()
+    page.goto(f"{base_url}sv/2007/16/")
+    page.wait_for_selector("html[data-offline=ready]", timeout=180_000)
+    context.set_offline(True)
     yield page
     context.close()
 

@@ -22,6 +22,7 @@ from bench.localsite import CHROMIUM, CHROMIUM_ARGS
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage5_site import offline
+from conftest import SWEDISH_PHONE_GROUP
 
 LANGUAGES = facts.TEXT_LANGUAGES
 
@@ -104,22 +105,8 @@ def test_the_site_lists_its_pages_for_the_worker(site: Path) -> None:
 # -- in the browser, the network off ---------------------------------------------------------------
 
 
-# the tests of the phone that kept Swedish share it on one worker (one download of 1,400 files)
-SWEDISH_READER = pytest.mark.xdist_group("offline-swedish")
-
-
-@pytest.fixture(scope="module")
-def swedish_reader(browser: Any, base_url: str) -> Iterator[Any]:
-    """A phone that read /sv/2007/16/ until the footer said Swedish was kept, then lost the network."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="allow"
-    )
-    page = context.new_page()
-    page.goto(f"{base_url}sv/2007/16/")
-    page.wait_for_selector("html[data-offline=ready]", timeout=180_000)
-    context.set_offline(True)
-    yield page
-    context.close()
+# the tests of the phone that kept Swedish (conftest.swedish_reader) share it on one worker
+SWEDISH_READER = pytest.mark.xdist_group(SWEDISH_PHONE_GROUP)
 
 
 # (what the reader taps on /sv/2007/16/#16B1, a locator; the language of the page it opens)

@@ -25,10 +25,11 @@ import pytest
 
 from bridgelaws.core import refs, urls
 from bridgelaws.stage4_render.page import t
-from conftest import PHONE, ROOT
+from conftest import PHONE, ROOT, SWEDISH_PHONE_GROUP
 from test_accessibility import COLOUR_RULES, violations
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("notes")]
+# on the worker of the phone that kept Swedish (conftest.swedish_reader), which the offline test reads
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group(SWEDISH_PHONE_GROUP)]
 
 SCHEMA = json.loads((ROOT / "docs" / "notes.schema.json").read_text(encoding="utf-8"))
 MARKUP = '<img src=x onerror="document.title=1"> **bold** & <script>document.title=2</script>'
@@ -409,36 +410,51 @@ def test_a_bad_file_says_why_nothing_is_lost_and_deleting_or_clearing_asks_first
     context.close()
 
 
+# the phone's storage as a JSON object, and put back from one
+STORAGE = "() => JSON.stringify(localStorage)"
+RESTORE = """saved => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(JSON.parse(saved))) localStorage.setItem(key, value);
+}"""
+
+
 def test_offline_the_notes_show_and_my_notes_lists_them(
-    browser: Any, base_url: str, where: dict[str, Any], notes: list[Note], tmp_path: Path
+    swedish_reader: Any, base_url: str, where: dict[str, Any], notes: list[Note], tmp_path: Path
 ) -> None:
-    """A reader of Swedish imports the notes, the service worker keeps Swedish, the network goes:
-    the Swedish texts still show every note where it belongs, and My notes lists them."""
+    """A reader of Swedish whose phone kept Swedish (conftest.swedish_reader, shared with
+    test_journey_offline) imports the notes with the network off: the Swedish texts still show
+    every note where it belongs, and My notes lists them.  The phone's storage is put back as it
+    was, for the other tests of the phone."""
     lang = "sv"
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+    page = swedish_reader.context.new_page()
     try:
-        page = context.new_page()
-        page.goto(base_url + urls.notes(lang))
-        import_file(page, notes_file(notes, tmp_path))
-        page.wait_for_selector("html[data-offline=ready]", timeout=180_000)
-        context.set_offline(True)
-        pages = {
-            key: value for key, value in expected_pages(where, notes).items() if where["docs"][key[0]]["lang"] == lang
-        }
-        assert pages
-        for (doc, law), expected in pages.items():
-            response = page.goto(base_url + law_url(where, doc, law))
-            assert response is not None and response.from_service_worker
-            page.locator("aside.pv-note, .notes-missing").first.wait_for()
-            at: dict[str, set[str]] = {}
-            for box in page.evaluate(NOTES_ON_PAGE):
-                at.setdefault(box["key"], set()).add(box["at"])
-            assert at == expected.at
-        page.goto(base_url + urls.notes(lang))
-        page.locator(".my-note").first.wait_for()
-        assert page.locator(".my-note").count() == len(notes)
+        response = page.goto(base_url + urls.notes(lang))
+        assert response is not None and response.from_service_worker
+        saved = page.evaluate(STORAGE)
+        try:
+            import_file(page, notes_file(notes, tmp_path))  # Swedish kept before: the fixture waited for it
+            pages = {
+                key: value
+                for key, value in expected_pages(where, notes).items()
+                if where["docs"][key[0]]["lang"] == lang
+            }
+            assert pages
+            for (doc, law), expected in pages.items():
+                response = page.goto(base_url + law_url(where, doc, law))
+                assert response is not None and response.from_service_worker
+                page.locator("aside.pv-note, .notes-missing").first.wait_for()
+                at: dict[str, set[str]] = {}
+                for box in page.evaluate(NOTES_ON_PAGE):
+                    at.setdefault(box["key"], set()).add(box["at"])
+                assert at == expected.at
+            page.goto(base_url + urls.notes(lang))
+            page.locator(".my-note").first.wait_for()
+            assert page.locator(".my-note").count() == len(notes)
+        finally:
+            page.evaluate(RESTORE, saved)
     finally:
-        context.close()
+        page.close()
+    assert swedish_reader.evaluate(STORAGE) == saved
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

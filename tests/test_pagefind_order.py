@@ -16,7 +16,7 @@ import pytest
 
 from bridgelaws.search import pagefind, pagefind_order
 from bridgelaws.search import pagefind_chunks as chunks
-from conftest import RAM_DISK
+from conftest import RAM_DISK, disk_folder
 
 # (language, folder, edition, text): words printed on one page only, a word on several, accents
 # Pagefind folds (a variant), and a filter
@@ -56,15 +56,17 @@ def files(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def folders(tmp_path: Path) -> Iterator[list[Path]]:
-    """Empty folders on the RAM disk, where a folder lists what was made last first, and on disk."""
-    made = [tmp_path / "disk"]
-    if RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
-        made += [Path(tempfile.mkdtemp(prefix="bridgelaws-test-", dir=RAM_DISK)) for _ in range(2)]
-    try:
-        yield made
-    finally:
-        for folder in made[1:]:
-            shutil.rmtree(folder, ignore_errors=True)
+    """Empty folders on the RAM disk, where a folder lists what was made last first, and on disk
+    (the run's temporary folder may be on the RAM disk: conftest.disk_folder)."""
+    with disk_folder(tmp_path) as disk:
+        made = [disk / "disk"]
+        if RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
+            made += [Path(tempfile.mkdtemp(prefix="bridgelaws-test-", dir=RAM_DISK)) for _ in range(2)]
+        try:
+            yield made
+        finally:
+            for folder in made[1:]:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_pages_listed_in_any_order_give_the_same_index(folders: list[Path]) -> None:
