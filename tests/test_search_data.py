@@ -166,11 +166,11 @@ def test_the_concepts_english_words_are_in_their_letters_files_and_none_is_lost(
         wholes: dict[int, list[str]] = {}
         for letter, shard in letters.items():
             for place, more, concept in shard["more"]:  # type: ignore[misc]
-                assert {word_files.english_letter(word) for word in more} == {letter}, (lang, more)
+                assert {word_files.english_key(word) for word in more} == {letter}, (lang, more)
                 assert concept == own[place], (lang, place)
                 words[place].extend(more)
             for place, concept in shard["whole"]:  # type: ignore[misc]
-                assert letter in {word_files.english_letter(word) for word in concept["words"]}, (lang, place)
+                assert letter in {word_files.english_key(word) for word in concept["words"]}, (lang, place)
                 assert wholes.setdefault(place, concept["words"]) == concept["words"], (lang, place)
         assert sorted(wholes) == list(range(len(own), len(own) + len(wholes))), lang
         concepts = [s for s in vocabulary.synonyms if not s.situation]
@@ -195,7 +195,7 @@ def test_the_concepts_english_words_are_in_their_letters_files_and_none_is_lost(
     ],
 )
 def test_an_english_word_is_filed_under_its_folded_first_letters(word: str, key: str) -> None:
-    assert word_files.english_letter(word) == key
+    assert word_files.english_key(word) == key
 
 
 def test_every_situation_is_in_the_file_of_each_of_its_words_and_none_is_lost() -> None:

@@ -70,7 +70,7 @@ function fullResults(lang, query, detect) {
  * says; never more than fragments_per_round pages in all, the one round it read before, and no
  * round after one that found nothing (the pages ranked below it are likelier still to hold none,
  * as on a language's first page: session.js).  An English query's words are rarely in the
- * texts ("penalty card": 12 of 66 Finnish pages read, none holding them; now 8). */
+ * texts, so a fixed round would read many pages that hold none of them. */
 async function readPages(engine, ranked, forms, order, add) {
   const { fragments_per_round: most, side_by_side: SHOWN, side_by_side_pages: PER_RESULT, min_round: fewest } = engine.rules;
   const last = Math.min(most, ranked.length);

@@ -77,7 +77,7 @@ ENGLISH_FILES = FileKey(2, "a-z", "0")
 DETECTION_FILES = FileKey(2, "a-z0-9", "_")
 
 
-def english_letter(word: str) -> str:
+def english_key(word: str) -> str:
     """The file a term's English form is in (ENGLISH_FILES), a ``word*``'s its start's:
     "Ärgerlich" → ``ar``, "2NT" → ``0n``, "a*" → ``a``."""
     return ENGLISH_FILES.of(fold(word.removesuffix(PREFIX)))
@@ -151,7 +151,7 @@ def situation_files(vocabulary: Vocabulary) -> dict[str, list[object]]:
 
 def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[str, dict[str, list[object]]]]:
     """The concepts (not situations) in the language's own words, each at its place (its index
-    in the list: the order the engine ranks ties in), and, per key (english_letter), what that
+    in the list: the order the engine ranks ties in), and, per key (english_key), what that
     key's ``english-<key>.json`` adds: ``more``, [place, English words, the concept in its own
     words] of a concept with words in the language (the concept too: it may be in no file the
     query fetched); ``whole``, [place, concept] of a concept with no word in the language, as
@@ -173,11 +173,11 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
             wholes.append((synonym, only))
             continue
         data = synonym_data(replace(synonym, words=kept))
-        for letter in dict.fromkeys(english_letter(w) for w in only):
-            add(letter, "more", [len(concepts), [w for w in only if english_letter(w) == letter], data])
+        for letter in dict.fromkeys(english_key(w) for w in only):
+            add(letter, "more", [len(concepts), [w for w in only if english_key(w) == letter], data])
         concepts.append(data)
     for place, (synonym, only) in enumerate(wholes, start=len(concepts)):
-        for letter in dict.fromkeys(english_letter(w) for w in only):
+        for letter in dict.fromkeys(english_key(w) for w in only):
             add(letter, "whole", [place, synonym_data(synonym)])
     return concepts, dict(sorted(letters.items()))
 

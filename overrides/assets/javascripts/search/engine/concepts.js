@@ -134,7 +134,7 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
    * not in `vocabulary` yet: the words that carry the query, and the short ones no function word
    * ("td", "ub"); of each spelling (a word's spelling rules may change its start), with the
    * shorter keys of a shorter English word or a word* ("ab*"), those that have a file. */
-  function unnamedLetters(query, named, vocabulary) {
+  function unnamedKeys(query, named, vocabulary) {
     if (!data.english) return [];
     const words = foldedWords(query);
     const wordy = (word) => /^\p{L}/u.test(word) && !FUNCTION_WORDS.has(word) && !(TYPED_BID && TYPED_BID.test(word));
@@ -372,5 +372,5 @@ export function conceptMatcher(data, fold, rewrites, lawOf, observe = () => {}) 
     return named;
   }
 
-  return { wordsOf, vocabularyOf, unnamedLetters, mayNameSituation, conceptSynonyms, conceptsNamed, conceptsOfLoneWord, withSharedLaws };
+  return { wordsOf, vocabularyOf, unnamedKeys, mayNameSituation, conceptSynonyms, conceptsNamed, conceptsOfLoneWord, withSharedLaws };
 }

@@ -37,7 +37,7 @@ export function searchEngine(data, io) {
   const words = wordSearch(data, io, rewrites, forms, snippets);
   const conceptHits = conceptPlacer(data, fold, provisions);
   const { parseProvision, lawHits, pointHits } = provisions;
-  const { conceptsNamed, conceptsOfLoneWord, withSharedLaws, unnamedLetters, mayNameSituation } = matcher;
+  const { conceptsNamed, conceptsOfLoneWord, withSharedLaws, unnamedKeys, mayNameSituation } = matcher;
   const { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations } = vocabularies;
   const { textResults, someWordResults, textHits } = words;
   const { marker } = forms;
@@ -91,7 +91,7 @@ export function searchEngine(data, io) {
     let vocabulary = await vocabularyWith(conceptKeysOf(query), [], []);
     await yieldToMain();
     let named = conceptsNamed(query, vocabulary);
-    const letters = provision ? [] : unnamedLetters(query, named, vocabulary);
+    const letters = provision ? [] : unnamedKeys(query, named, vocabulary);
     if (letters.length) {
       // a word the language's own words do not name may be English; the situations' files are
       // fetched meanwhile (the English words may add some: those are fetched after)

@@ -163,7 +163,7 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
   /* The concepts' English words ("revoke", "penalty card": directors type them in every
    * language) are not on the page, where they were a third of its data: a file per key, a
    * term's first two letters (data.english, its keys packed), is fetched for a
-   * query word of that key the language's own words leave unnamed (unnamedLetters).  It adds
+   * query word of that key the language's own words leave unnamed (unnamedKeys).  It adds
    * words to the concepts with words in the language (`more`: [place, words, the concept]) and
    * the concepts with no word in the language (`whole`: [place, concept], in each of its keys'
    * files). */
