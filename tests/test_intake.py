@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bridgelaws.core.accounting import tally
@@ -30,6 +30,7 @@ STEPS = [
     (repairs.repair_mojibake, "YanlÄ±ÅŸ Kart SayÄ±sÄ±", "Yanlış Kart Sayısı"),
     (repairs.repair_mojibake, "Polski ZwiÄ…zek BrydÅ¼a", "Polski Związek Brydża"),
     (repairs.repair_mojibake, "Käytös – “lainaus” ½", "Käytös – “lainaus” ½"),  # already right: untouched
+    (repairs.repair_mojibake, "KÃƒÂ¤ytÃƒÂ¶s", "Käytös"),  # encoded twice: repaired twice
     (repairs.drop_control_characters, "Lag\x00 9\x07\tok\x0c", "Lag 9\tok\x0c"),
     (repairs.drop_invisible_characters, "FELAK\u00adTIGT\u200b ANTAL", "FELAKTIGT ANTAL"),
     (repairs.drop_invisible_characters, "a\u202eb\u2066c", "abc"),
@@ -84,6 +85,7 @@ LINE = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
 
 @settings(max_examples=200, deadline=None, database=None)
 @given(st.lists(LINE, max_size=8))
+@example(["\x9aÃ¢×²"])  # a repair's output that the next repair reads as mojibake again
 def test_cleaning_steps_conserve_and_keep_lines(lines: list[str]) -> None:
     text = "\n".join(lines)
     for step in repairs.CLEANING_STEPS:

@@ -72,7 +72,7 @@ def repair_mojibake(text: str) -> Step:
     for number, line in enumerate(lines, start=1):
         if line.isascii():
             continue
-        fixed = repair_letters(ftfy.fix_encoding(line))
+        fixed = _repaired(line)
         if fixed == line:
             continue
         origin = Origin(number)
@@ -85,6 +85,23 @@ def repair_mojibake(text: str) -> Step:
     step.text = "\n".join(lines)
     step.warnings = _line_warnings(found, "mojibake repaired")
     return step
+
+
+MAX_REPAIR_ROUNDS = 4
+
+
+def _repaired(line: str) -> str:
+    """The line repaired until a repair changes it no more: text encoded twice (``Ã¢â‚¬``) needs
+    two rounds, and a repair can make a pair the next round reads as mojibake (``šÃ¢×²`` →
+    ``šâ×²`` → ``šâײ``).  A line still changing after :data:`MAX_REPAIR_ROUNDS` rounds is no
+    mojibake ftfy understands, and is left as it was: the step is the same run again."""
+    fixed = line
+    for _ in range(MAX_REPAIR_ROUNDS):
+        again = repair_letters(ftfy.fix_encoding(fixed))
+        if again == fixed:
+            return fixed
+        fixed = again
+    return line
 
 
 def _mojibake_letters() -> dict[str, str]:
