@@ -1,6 +1,7 @@
 /* bridge-laws search engine: where results go.  The concepts' hits in their places
  * (conceptHits), hits grouped by law in order (resultGroups), the concepts' hits that wait for
- * the word results (placeLater), and how many Pagefind pages a round reads (nextRound).  Pure:
+ * the word results (placeLater), those shown before the texts (placeEarly), and how many Pagefind
+ * pages a round reads (nextRound).  Pure:
  * hits in, order out. */
 import { format } from "./text.js";
 
@@ -130,4 +131,22 @@ export function placeLater(later, add, order, partial = false) {
     keys.add(hit.key);
   }
   later.after.forEach((hit) => add(hit));
+}
+
+/** A concept or situation answering the whole query: what is shown before the texts are
+ * searched (seconds of a phone's first search, while Pagefind loads), each with its snippet.
+ * Its governing laws are placed, and what goes under them (placeLater, without the laws that
+ * wait for the texts), up to the first law whose next laws follow it: those come with the
+ * texts, at the words where a text holds them.  Returns how many results of `order` that is. */
+export function placeEarly(later, add, order) {
+  placeLater({ ...later, next: [], after: [] }, add, order);
+  const followed = new Set(later.next.map((hit) => hit.follows));
+  const last = order.findIndex((key) => followed.has(key));
+  return last < 0 ? order.length : last + 1;
+}
+
+/** The concepts' hits placeLater still places once the texts are read: all of them, or, when
+ * `early` results were shown (placeEarly), the next laws and the rest. */
+export function laterThanEarly(later, early) {
+  return early ? { third: [], next: later.next, after: later.after } : later;
 }

@@ -2,7 +2,7 @@
  * shows in order.  The page renders what each step gives (language-page.js); under Node the same
  * steps give the same first page (tests/js/).  A step resolves false when the search was given
  * up meanwhile (`alive()` false: a newer search started), and does no more work then. */
-import { nextRound, placeLater, resultGroups } from "./placement.js";
+import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./placement.js";
 
 /** A search of `query` (as searched: searchable's) in `edition` ("" for all) by `engine`
  * (searchEngine's).  Its steps, in order: named(), words(), firstPage(); then more() for each
@@ -36,16 +36,8 @@ export function searchSession(engine, query, edition, alive = () => true) {
     if (!alive()) return false;
     later = named.later;
     named.hits.forEach((hit) => add(hit));
-    // a concept or situation answering the whole query: its governing laws are shown now, while
-    // Pagefind loads (seconds of a phone's first search), each with its snippet; what comes later
-    // goes under them (up to the first law whose next laws follow it: those come with the texts,
-    // at the words where a text holds them)
-    if (named.answered) {
-      placeLater({ ...later, next: [], after: [] }, add, order);
-      const followed = new Set(later.next.map((hit) => hit.follows));
-      const last = order.findIndex((key) => followed.has(key));
-      state.early = last < 0 ? order.length : last + 1;
-    }
+    // a concept or situation answering the whole query: its governing laws are shown now
+    if (named.answered) state.early = placeEarly(later, add, order);
     words = engine.wordResults(query, edition, named); // searched while the snippets arrive
     return true;
   }
@@ -124,7 +116,7 @@ export function searchSession(engine, query, edition, alive = () => true) {
     }
     // the concepts' laws not placed yet: all of them, or those of a query answered early (its
     // next laws, after their governing law, and the rest at the end)
-    placeLater(early ? { third: [], next: later.next, after: later.after } : later, add, order, state.partial);
+    placeLater(laterThanEarly(later, early), add, order, state.partial);
     return true;
   }
 

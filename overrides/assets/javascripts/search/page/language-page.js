@@ -7,7 +7,7 @@
 import { searchSession } from "../engine/session.js";
 import { format, searchable } from "../engine/text.js";
 import { form, input, statusLine, strings } from "./page-data.js";
-import { editionNodes, element, filledHit, renderHit } from "./render.js";
+import { addEditions, element, filledHit, renderHit } from "./render.js";
 
 /* "1 träff", "2 träffar"; Polish "1 wynik", "3 wyniki", "5 wyników": the plural form of the
  * page's language (Intl.PluralRules), "other" when more results are still to come ("10+"). */
@@ -56,11 +56,7 @@ export function languagePage(engine) {
         items.length = 0;
       }
       // a law shown early, found in another edition's text too: that edition in its line
-      items.forEach((item, index) => {
-        const group = state.groups.get(state.shown[index].key);
-        const line = item.querySelector(".search-result__edition");
-        if (line && group.others.length) line.replaceChildren(...editionNodes(group.hit, group.others));
-      });
+      items.forEach((item, index) => addEditions(item, state.groups.get(state.shown[index].key)));
       for (const { hit, others } of fresh) {
         items.push(renderHit(hit, others));
         list.append(items.at(-1));

@@ -54,7 +54,7 @@ export async function filledHit(hit, others, mark) {
 /** The editions a result's law is found in, in the order the site lists editions everywhere
  * (the page data's `editions`, oldest first: the edition switcher, "where to read", the laws
  * index), the one its link opens in bold when there are several: "1997 · **2007**". */
-export function editionNodes(hit, others) {
+function editionNodes(hit, others) {
   const order = pageData.editions || [];
   const place = (edition) => (order.includes(edition) ? order.indexOf(edition) : order.length);
   const editions = [hit.edition, ...others].sort((a, b) => place(a) - place(b) || a.localeCompare(b));
@@ -62,6 +62,13 @@ export function editionNodes(hit, others) {
     const node = editions.length > 1 && edition === hit.edition ? element("strong", "", edition) : document.createTextNode(edition);
     return at ? [document.createTextNode(" · "), node] : [node];
   });
+}
+
+/** A result shown before the texts whose law was found in another edition's text too (a
+ * result group's `others`): that edition in its line. */
+export function addEditions(item, { hit, others }) {
+  const line = item.querySelector(".search-result__edition");
+  if (line && others.length) line.replaceChildren(...editionNodes(hit, others));
 }
 
 function hitItem(hit, others) {
