@@ -28,7 +28,6 @@ from bridgelaws.stage2_parse.corpus import Corpus
 from bridgelaws.stage4_render.page import language_name, t
 from conftest import ROOT
 from search_node import NodeSearch, detect_in_node, search_data
-from test_search_fetching import LAYOUT_SHIFTS
 
 VOCABULARY = ROOT / "content" / VOCABULARY_FILE
 
@@ -301,58 +300,6 @@ def test_an_english_query_says_so_and_shows_each_languages_concept(page: object,
     assert all(line.startswith(f"{query} → ") for line in synonyms), synonyms  # each language's word for it
     for block in blocks:
         assert block["results"], block
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize(
-    "viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["wide", "phone"]
-)
-def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
-    browser: object, base_url: str, viewport: dict[str, int]
-) -> None:
-    """``revoke`` at /search/: the first language's block is shown before the next language's
-    files are asked for, with the status line as it stays; and as the other blocks come, nothing
-    shown moves (the columns are set for all of them, their room held)."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
-    page = context.new_page()
-    held: list[object] = []
-    released: list[bool] = []
-    fetched: list[str] = []
-
-    def hold(route: object) -> None:
-        if released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            held.append(route)
-
-    try:
-        page.add_init_script(LAYOUT_SHIFTS)
-        page.on("request", lambda request: fetched.append(urlsplit(request.url).path))
-        first, second = SEARCH_LANGUAGES[:2]
-        page.route(f"**/{second}/search/data.json", hold)
-        page.goto(f"{base_url}search/?q=revoke")
-        page.wait_for_selector(".search-by-language__block")
-        early = page.eval_on_selector_all(
-            ".search-by-language__block", "bs => bs.map(b => [b.lang, b.getBoundingClientRect().toJSON()])"
-        )
-        assert [lang for lang, _box in early] == [first]
-        assert page.inner_text("#search-status") == t("en", "search_english", q="revoke")
-        assert page.get_attribute("#search-by-language", "aria-busy") == "true"
-        held_back = f"/{second}/search/data.json"
-        assert not [path for path in fetched if path.startswith(f"/{second}/") and path != held_back], fetched
-        assert not [path for path in fetched if f"/pagefind/wasm.{second}." in path or f"lang={second}" in path]
-        released.append(True)
-        for route in held:
-            route.continue_()  # type: ignore[attr-defined]
-        page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")
-        blocks = page.eval_on_selector_all(
-            ".search-by-language__block", "bs => bs.map(b => [b.lang, b.getBoundingClientRect().toJSON()])"
-        )
-        assert [lang for lang, _box in blocks] == list(SEARCH_LANGUAGES)
-        assert blocks[0] == early[0]
-        assert page.evaluate("window.__shifted || 0") == 0, page.evaluate("window.__shifts")
-    finally:
-        context.close()
 
 
 @pytest.mark.browser

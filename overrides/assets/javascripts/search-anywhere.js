@@ -11,8 +11,10 @@
  * The search itself is search.js's engine, one per language shown.  search-start.js imports this
  * module when the page needs it. */
 import {
+  addEditions,
   detector,
   element,
+  filledHit,
   form,
   format,
   input,
@@ -21,7 +23,9 @@ import {
   renderHit,
   resultGroups,
   io,
+  laterThanEarly,
   nextRound,
+  placeEarly,
   searchEngine,
   searchable,
   statusLine,
@@ -86,8 +90,13 @@ async function readPages(engine, ranked, forms, order, add) {
   }
 }
 
-/** One language's block: its name, its best results, a link to all of them. */
-async function languageBlock(lang, query, detect) {
+/** One language's block: its name, its best results, a link to all of them.  `show(section)`
+ * puts it on the page before its texts are read when a concept or situation answers the whole
+ * query: its governing laws come with the language's concepts' files and their snippets.json,
+ * while Pagefind (its WebAssembly, index and fragments) loads; the texts come under them, and
+ * nothing shown moves (as on a language's page: session.js).  `english`: the query was said to
+ * be English, and the concepts' English words are asked for with the concepts' files. */
+async function languageBlock(lang, query, detect, english, show) {
   const section = element("section", "search-by-language__block");
   section.lang = lang;
   const heading = element("h2", "search-by-language__name", detect.names[lang]);
@@ -96,18 +105,33 @@ async function languageBlock(lang, query, detect) {
   try {
     const engine = await engineFor(lang, detect);
     if (!engine.isProvision(query)) preloadPagefind(lang, detect); // a provision needs no Pagefind
-    const { hits, later, ranked, forms, failure, pagefind } = await engine.search(query, "");
+    if (english) engine.prefetchEnglish(query);
+    const named = await engine.namedResults(query, "");
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
-    hits.forEach((hit) => add(hit));
+    named.hits.forEach((hit) => add(hit));
+    const shown = []; // the keys shown before the texts, in order
+    const items = [];
+    if (named.answered) {
+      shown.push(...order.slice(0, Math.min(SHOWN, placeEarly(named.later, add, order))));
+      const mark = engine.marker(query);
+      items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));
+      list.append(...items);
+      if (items.length) show(section);
+    }
+    const { ranked, forms, failure, pagefind } = await engine.wordResults(query, "", named);
     if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
     if (!order.length && ranked.length && ranked.length <= round) {
       // every page found fit none of the words once read: the pages with some of them (search.js)
       const some = await engine.someWordResults(query, "", ranked, pagefind);
       if (some.ranked.length) await readPages(engine, some.ranked, some.forms, order, add);
     }
-    placeLater(later, add, order);
-    for (const key of order.slice(0, SHOWN)) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
+    placeLater(laterThanEarly(named.later, shown.length), add, order);
+    // a law shown early, found in another edition's text too: that edition in its line
+    items.forEach((item, at) => addEditions(item, groups.get(shown[at])));
+    // the rest under what is shown, which stays where it is
+    const rest = order.filter((key) => !shown.includes(key)).slice(0, SHOWN - shown.length);
+    for (const key of rest) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
     if (failure) section.append(element("p", "search-status", failure));
     else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
   } catch (error) {
@@ -179,11 +203,14 @@ function rootPage(detect, asked) {
     // written again is painted again, and a phone's largest text may be this line: its Largest
     // Contentful Paint would wait for the last language's block)
     const said = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
-    for (const lang of found.candidates) {
-      const section = await languageBlock(lang, query, detect);
-      if (token !== current) return;
+    const place = (section) => {
+      if (token !== current || section.isConnected) return;
       blocks.append(section);
       if (statusLine.textContent !== said) statusLine.textContent = said;
+    };
+    for (const lang of found.candidates) {
+      place(await languageBlock(lang, query, detect, found.english, place));
+      if (token !== current) return;
       await shown();
       if (token !== current) return;
     }

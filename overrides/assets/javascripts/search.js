@@ -21,11 +21,11 @@ import { languagePage } from "./search/page/language-page.js";
 import { io, pageData } from "./search/page/page-data.js";
 
 export { detector } from "./search/engine/detect.js";
-export { nextRound, placeLater, resultGroups } from "./search/engine/placement.js";
+export { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./search/engine/placement.js";
 export { format, searchable } from "./search/engine/text.js";
 export { syncUrl } from "./search/page/language-page.js";
 export { form, input, io, pageData, statusLine, strings } from "./search/page/page-data.js";
-export { element, renderHit } from "./search/page/render.js";
+export { addEditions, element, filledHit, renderHit } from "./search/page/render.js";
 
 /** The search of one language's texts from its search page's data, reading through the page. */
 export function searchEngine(data) {

@@ -38,7 +38,7 @@ export function searchEngine(data, io) {
   const conceptHits = conceptPlacer(data, fold, provisions);
   const { parseProvision, lawHits, pointHits } = provisions;
   const { conceptsNamed, conceptsOfLoneWord, withSharedLaws, unnamedKeys, mayNameSituation } = matcher;
-  const { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations } = vocabularies;
+  const { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations, englishFile } = vocabularies;
   const { textResults, someWordResults, textHits } = words;
   const { marker } = forms;
 
@@ -149,7 +149,16 @@ export function searchEngine(data, io) {
     return conceptHits(named, edition);
   }
 
+  /** The English words' files of every word of a query said to be English (/search/'s
+   * detection), asked for now, beside the concepts' files: namedResults asks for those of the
+   * words the language leaves unnamed once the concepts' files have come, a round trip later,
+   * and finds them fetched.  A file adds words only to a vocabulary that asks for it, so the
+   * search finds what it finds without this. */
+  function prefetchEnglish(query) {
+    if (!parseProvision(query)) unnamedKeys(query, [], { letters: [] }).forEach(englishFile);
+  }
+
   // whether a query is a provision, answered from the data without Pagefind
   const isProvision = (query) => Boolean(parseProvision(query));
-  return { lang, rules: data.engine, isProvision, search, prepare, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
+  return { lang, rules: data.engine, isProvision, search, prepare, prefetchEnglish, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
 }

@@ -180,5 +180,5 @@ export function vocabularyFiles(data, io, rewrites, matcher) {
     return englishFiles.get(letter);
   }
 
-  return { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations };
+  return { conceptKeysOf, vocabularyWith, situationKeysOf, situationFile, withSituations, englishFile };
 }
