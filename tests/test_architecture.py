@@ -17,6 +17,7 @@ modules calling a front door are few, they are declared (:data:`CALLERS`).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -74,7 +75,11 @@ def imports_of(path: Path) -> set[str]:
     return {name for name in found if name in MODULES}
 
 
-GRAPH = {name: imports_of(path) - {name} for name, path in MODULES.items()}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's bridgelaws imports, read once, by the first test that asks (not while every
+    worker of the run collects the tests)."""
+    return {name: imports_of(path) - {name} for name, path in MODULES.items()}
 
 
 def layer(module: str) -> int:
@@ -107,11 +112,11 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_package_is_read_and_the_check_sees_imports() -> None:
     assert len(MODULES) > 30
-    assert "bridgelaws.stage2_parse.corpus" in GRAPH["bridgelaws.stage3_link.resolve"]
+    assert "bridgelaws.stage2_parse.corpus" in graph()["bridgelaws.stage3_link.resolve"]
 
 
 def test_no_import_cycle() -> None:
-    cycle = find_cycle(GRAPH)
+    cycle = find_cycle(graph())
     assert cycle is None, " → ".join(cycle or [])
 
 
@@ -129,7 +134,7 @@ def test_the_cycle_finder_finds_cycles(graph: dict[str, set[str]], has_cycle: bo
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_a_stage_imports_only_the_core_and_earlier_stages(module: str) -> None:
-    later = sorted(target for target in GRAPH[module] if layer(target) > layer(module))
+    later = sorted(target for target in graph()[module] if layer(target) > layer(module))
     assert not later, f"{module} ({LAYERS[layer(module)]}) imports a later stage or feature: {later}"
 
 
@@ -159,14 +164,14 @@ def test_the_front_door_check_finds_imports_past_it(module: str, target: str, be
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_a_feature_package_is_entered_only_by_its_front_door(module: str) -> None:
-    inside = sorted(target for target in GRAPH[module] if behind_the_front_door(module, target, FEATURES))
+    inside = sorted(target for target in graph()[module] if behind_the_front_door(module, target, FEATURES))
     assert not inside, f"{module} imports a feature package's modules, not its front door: {inside}"
 
 
 @pytest.mark.parametrize("feature", sorted(CALLERS))
 def test_a_feature_is_called_only_by_its_callers(feature: str) -> None:
     front_door = f"bridgelaws.{feature}"
-    callers = {module for module, targets in GRAPH.items() if front_door in targets and module != front_door}
+    callers = {module for module, targets in graph().items() if front_door in targets and module != front_door}
     outside = {module for module in callers if not module.startswith(front_door + ".")}
     assert outside <= CALLERS[feature], sorted(outside - CALLERS[feature])
 
