@@ -158,3 +158,38 @@ def test_a_footnote_marker_is_a_named_link_not_a_word(corpus: Corpus, linkage: L
     for marker in markers:
         assert marker["href"].startswith("../../fi/2007/16/#fn-16-"), marker
         assert marker["aria-label"] == f"footnote {marker.get_text()}" and marker["hreflang"] == "fi"
+
+
+def _letters(tag: Tag, left_out: str) -> str:
+    """A cell part's text without whitespace, its label and what ``left_out`` names (``del``: the
+    struck-out words of a redline; ``sup``: the plain text's footnote markers, which the redline
+    leaves out) left out."""
+    return "".join(
+        "".join(text.split())
+        for text in tag.find_all(string=True)
+        if not text.find_parent(left_out) and text.find_parent("a", class_="cell-label") is None
+    )
+
+
+@pytest.mark.parametrize("number", [6, 12, 13, 16])
+def test_the_redline_is_laid_out_as_its_plain_text(corpus: Corpus, linkage: Linkage, number: int) -> None:
+    """With changes marked, a newer edition's cell keeps its plain text's layout: the title in
+    bold on the label's line (its words, the struck-out ones dropped, the title's), and each
+    paragraph a paragraph of its own (their words the paragraphs')."""
+    found = table(corpus, linkage, number)
+    titled = 0
+    for redline in found.find_all("div", class_="redline"):
+        if redline.find("p", class_="reworded"):
+            continue  # a rewritten pair shows its plain text
+        plain = redline.find_previous_sibling("div", class_="plain")
+        assert isinstance(plain, Tag)
+        heads = [part.find("p", class_="cell-head") for part in (redline, plain)]
+        assert all(isinstance(head, Tag) for head in heads)
+        strong, plain_strong = (head.find("strong") for head in heads)  # type: ignore[union-attr]
+        assert bool(strong) == bool(plain_strong), redline
+        if isinstance(strong, Tag) and isinstance(plain_strong, Tag):
+            assert _letters(strong, "del") == _letters(plain_strong, "sup")
+            titled += 1
+        paragraphs = [part.find_all("p", class_=False, recursive=False) for part in (redline, plain)]
+        assert [_letters(p, "del") for p in paragraphs[0]] == [_letters(p, "sup") for p in paragraphs[1]], redline
+    assert titled, f"no titled provision with its changes in Law {number}: the case is not tested"

@@ -10,7 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelaws.stage4_render.redline import diff, is_rewrite, kept_share, pieces_html, sentences
+from bridgelaws.stage4_render.redline import blocks_html, diff, is_rewrite, kept_share, sentences, tokens
+
+
+def marked_whole(pieces: list[tuple[str, str]]) -> str:
+    """The redline as one block: the new text with the changes marked up."""
+    return " ".join(blocks_html(pieces, ()))
 
 
 @pytest.mark.parametrize(
@@ -75,7 +80,7 @@ def test_a_title_is_a_sentence_of_its_own() -> None:
     ids=["same", "replaced-words", "escaped", "all-new", "sentence-inserted", "sentence-replaced"],
 )
 def test_diff_html(old: str, new: str, expected: str) -> None:
-    assert pieces_html(list(diff(old, new, "fi"))) == expected
+    assert marked_whole(list(diff(old, new, "fi"))) == expected
 
 
 def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
@@ -89,7 +94,7 @@ def test_a_rewritten_section_reads_as_changes_inside_its_sentences() -> None:
         "Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat laillisia, "
         "olipa kyseessä oman puolen tai vastustajien toimi."
     ]
-    assert pieces_html(list(diff(old, new, "fi"))) == (
+    assert marked_whole(list(diff(old, new, "fi"))) == (
         "<del>Syytön osapuoli</del> Syyttömälle puolelle kaikki peruutetuista toimista saadut tiedot ovat "
         "<del>luvallisia,</del> <ins>laillisia,</ins> olipa kyseessä oman puolen tai vastustajien "
         "<del>toimet.</del> <ins>toimi.</ins>"
@@ -113,7 +118,7 @@ def words_of(marked: str, drop: re.Pattern[str]) -> list[str]:
 
 @given(TEXT, TEXT)
 def test_the_redline_holds_both_texts(old: str, new: str) -> None:
-    marked = pieces_html(list(diff(old, new, "fi")))
+    marked = marked_whole(list(diff(old, new, "fi")))
     assert words_of(marked, INS) == old.split()
     assert words_of(marked, DEL) == new.split()
     assert "<b>" not in marked  # the source text is escaped, never markup
@@ -121,7 +126,7 @@ def test_the_redline_holds_both_texts(old: str, new: str) -> None:
 
 @given(BLOCKS, BLOCKS)
 def test_the_redline_of_blocks_holds_both_texts(old: list[str], new: list[str]) -> None:
-    marked = pieces_html(list(diff(old, new, "fi")))
+    marked = marked_whole(list(diff(old, new, "fi")))
     assert words_of(marked, INS) == " ".join(old).split()
     assert words_of(marked, DEL) == " ".join(new).split()
 
@@ -159,3 +164,52 @@ def test_a_pair_keeping_almost_none_of_its_words_was_rewritten(old: str, new: st
 def test_the_shared_share_is_a_share(old: str, new: str) -> None:
     assert 0 <= kept_share(list(diff(old, new, "fi"))) <= 1
     assert kept_share(list(diff(old, old, "fi"))) == 1
+
+
+def marked_blocks(old: list[str], new: list[str]) -> list[str]:
+    return blocks_html(list(diff(old, new, "fi")), [len(tokens(block)) for block in new])
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (["Otsikko", "Eka lause tässä."], ["Otsikko", "Eka lause tässä."], ["Otsikko", "Eka lause tässä."]),
+        (
+            ["Vanha otsikko", "Eka lause tässä."],
+            ["Uusi otsikko", "Eka lause tässä."],
+            ["<del>Vanha</del> <ins>Uusi</ins> otsikko", "Eka lause tässä."],
+        ),
+        (
+            ["Otsikko", "Eka lause.", "Kolmas lause."],
+            ["Otsikko", "Eka lause.", "Toinen lause tulee.", "Kolmas lause."],
+            ["Otsikko", "Eka lause.", "<ins>Toinen lause tulee.</ins>", "Kolmas lause."],
+        ),
+        (
+            ["Otsikko", "Poistuva kappale on tämä.", "Jäävä lause."],
+            ["Otsikko", "Jäävä lause."],
+            ["Otsikko", "<del>Poistuva kappale on tämä.</del> Jäävä lause."],
+        ),
+        (
+            ["Syytön osapuoli", "Tiedot ovat luvallisia."],
+            ["Tiedot ovat laillisia."],
+            ["<del>Syytön osapuoli</del> Tiedot ovat <del>luvallisia.</del> <ins>laillisia.</ins>"],
+        ),
+        ([], ["Otsikko", "Uusi lause."], ["<ins>Otsikko</ins>", "<ins>Uusi lause.</ins>"]),
+        (["Otsikko", "Vanha lause."], [], ["<del>Otsikko Vanha lause.</del>"]),
+    ],
+    ids=["same", "title-changed", "paragraph-inserted", "paragraph-deleted", "title-dropped", "all-new", "all-gone"],
+)
+def test_the_redline_keeps_the_new_texts_title_and_paragraphs_apart(
+    old: list[str], new: list[str], expected: list[str]
+) -> None:
+    assert marked_blocks(old, new) == expected
+
+
+@given(BLOCKS, BLOCKS)
+def test_each_block_of_the_redline_is_a_block_of_the_new_text(old: list[str], new: list[str]) -> None:
+    """A block for each block of the new text that has words, holding that block's words once the
+    deleted ones are dropped; together, the old text's words once the inserted ones are."""
+    blocks = marked_blocks(old, new)
+    worded = [block.split() for block in new if block.split()]
+    assert [words_of(block, DEL) for block in blocks] == (worded or [[]])
+    assert words_of(" ".join(blocks), INS) == " ".join(old).split()

@@ -23,7 +23,7 @@ from bridgelaws.stage3_link.linkage import Linkage
 from bridgelaws.stage4_render.align import Cell, Gap, GapKind, Row, align
 from bridgelaws.stage4_render.formats_links import Memories, formats_paragraph
 from bridgelaws.stage4_render.page import Page, h, lang_attr, language_name, md_inline, t
-from bridgelaws.stage4_render.redline import Pieces, diff, is_rewrite, pieces_html
+from bridgelaws.stage4_render.redline import Pieces, blocks_html, diff, is_rewrite, tokens
 from bridgelaws.stage4_render.switcher import simple_alternates
 from bridgelaws.stage4_render.text import Notes, note_markup
 
@@ -176,12 +176,14 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
         against = entries[older].meta
         if other.paragraphs and cell.paragraphs:
             # computed once: for the test and the marks
-            pieces = redline_of(_unmarked(other), _unmarked(cell), meta.lang)
+            blocks = _unmarked(cell)
+            pieces = redline_of(_unmarked(other), blocks, meta.lang)
             rest = ""
         else:
             # a heading on one side (2007 16B over 16B1-16B3, where 1997 16A is one paragraph):
             # its text is in the rows below, so only the titles compare; no rewording is claimed
-            pieces = redline_of(_titles(other), _titles(cell), meta.lang)
+            blocks = _titles(cell)
+            pieces = redline_of(_titles(other), blocks, meta.lang)
             rest = "".join(f"<p>{h(p.text)}</p>" for p in cell.paragraphs)
         if is_rewrite(pieces):
             # a rewritten pair is read side by side: its redline would strike out all of one text;
@@ -189,16 +191,27 @@ def _cell(page: Page, row: Row, column: int, entries: list[Entry], pairs: dict[i
             note = h(t(page.lang, "reworded", edition=meta.edition, older=against.edition))
             marked = f'<p class="reworded" lang="{h(page.lang)}"><em>{note}</em></p>{content}'
         else:
-            marked = (
-                f'<a class="cell-label" href="{h(link)}" hreflang="{h(meta.lang)}">{h(cell.label)}</a> '
-                f"{pieces_html(pieces)}{rest}"
-            )
+            marked = redline_html(cell, link, meta.lang, blocks, pieces) + rest
         content = (
             f'<div class="plain">{content}</div>'
             f'<div class="redline" data-against="{h(against.id)}" hidden>{marked}</div>'
         )
     note = unverified_note(row, meta.edition, page.lang)  # shown with the plain text and the redline alike
     return f'<td data-doc="{h(meta.id)}" lang="{h(meta.lang)}" data-label="{h(label)}">{note}{content}</td>'
+
+
+def redline_html(cell: Cell, link: str, lang: str, blocks: tuple[str, ...], pieces: Pieces) -> str:
+    """A cell's redline laid out as its plain text is (compare_cell_html): the label and the
+    title, in bold, on the first line, each paragraph a paragraph; ``blocks`` are the new text's
+    (title first when it has one), ``pieces`` the redline's."""
+    counts = [len(tokens(block)) for block in blocks]
+    marked = blocks_html(pieces, counts)
+    label = f'<a class="cell-label" href="{h(link)}" hreflang="{h(lang)}">{h(cell.label)}</a>'
+    if not any(counts):  # nothing left of the older text: what was struck out, on the label's line
+        return f'<p class="cell-head">{label} {marked[0]}</p>'
+    head, body = (marked[0], marked[1:]) if cell.title else ("", marked)
+    title = f" <strong>{head}</strong>" if head else ""
+    return f'<p class="cell-head">{label}{title}</p>' + "".join(f"<p>{block}</p>" for block in body)
 
 
 def _titles(cell: Cell) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -166,6 +167,42 @@ def is_rewrite(pieces: Pieces) -> bool:
 TAGS = {"=": ("", ""), "-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
 
 
-def pieces_html(pieces: Pieces) -> str:
-    """A redline's pieces as HTML: the new text with the changes marked up, text escaped."""
-    return " ".join(f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}" for op, text in pieces)
+def _marked(op: Op, text: str) -> str:
+    return f"{TAGS[op][0]}{html.escape(text)}{TAGS[op][1]}"
+
+
+def blocks_html(pieces: Pieces, block_words: Sequence[int]) -> list[str]:
+    """A redline's pieces as HTML, one string per block of the new text (a title, a paragraph):
+    ``block_words`` is how many words each block of the new text has, in order, so the redline
+    keeps the new text's title and paragraphs apart.  Each block holds its words, kept or
+    inserted; words only the old text has go where they were read: at the start of the block
+    that follows them, or in the block they were read inside.  A new text of no words, or
+    ``block_words`` empty, is one block."""
+    ends = list(itertools.accumulate(count for count in block_words if count))
+    starts = set(ends[:-1])  # where a block after the first starts: its first word's place
+    blocks: list[list[str]] = [[]]
+    seen = 0  # the new text's words placed so far
+    opened_at = 0  # ``seen`` when the block being written was opened
+
+    def open_block_at_start() -> None:
+        nonlocal opened_at
+        if seen in starts and seen != opened_at and blocks[-1]:
+            blocks.append([])
+            opened_at = seen
+
+    for op, text in pieces:
+        if op == "-":
+            open_block_at_start()
+            blocks[-1].append(_marked(op, text))
+            continue
+        run: list[str] = []
+        for word in text.split(" "):
+            if seen in starts and seen != opened_at:
+                if run:
+                    blocks[-1].append(_marked(op, " ".join(run)))
+                    run = []
+                open_block_at_start()
+            run.append(word)
+            seen += 1
+        blocks[-1].append(_marked(op, " ".join(run)))
+    return [" ".join(block) for block in blocks]
