@@ -12,7 +12,7 @@ import pytest
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES
 from bridgelaws.stage4_render.page import t
 from conftest import PHONE
-from test_search_fetching import LAYOUT_SHIFTS
+from watching import LAYOUT_SHIFTS, Held, shifts_after_parse
 
 # English words whose concept answers the whole query, of one word and of two
 EARLY = ["revoke", "penalty card", "dummy"]
@@ -26,31 +26,20 @@ def test_an_english_querys_governing_laws_are_shown_before_pagefind_answers(
     """Pagefind's WebAssembly is held back: the first language's block is on the page already,
     leading with the laws of the concept the English word names, each whole (its snippet in it);
     once Pagefind answers, the texts come under them, and nothing shown moved."""
-    held: list[object] = []
-    released: list[bool] = []
-
-    def hold(route: object) -> None:
-        if released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            held.append(route)
-
     context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     page = context.new_page()
     try:
         page.add_init_script(LAYOUT_SHIFTS)  # type: ignore[attr-defined]
-        page.route("**/pagefind/wasm.*", hold)  # type: ignore[attr-defined]
+        held = Held(page, "**/pagefind/wasm.*")
         page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
         page.wait_for_selector(".search-by-language__block li")  # type: ignore[attr-defined]
-        assert held, "Pagefind's WebAssembly was not asked for"
+        assert held.routes, "Pagefind's WebAssembly was not asked for"
         assert page.get_attribute("#search-by-language", "aria-busy") == "true"  # type: ignore[attr-defined]
         assert page.inner_text("#search-status") == t("en", "search_english", q=query)  # type: ignore[attr-defined]
         early = first_block(page)
         assert early and all(snippet.strip() for _href, _line, snippet in early), early
         assert early[0][1].startswith(f"{query} → "), early  # the language's word for it
-        released.append(True)
-        for route in held:
-            route.continue_()  # type: ignore[attr-defined]
+        held.release()
         page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
         after = first_block(page)
         assert [href for href, _line, _snippet in after[: len(early)]] == [href for href, _line, _snippet in early]
@@ -58,14 +47,6 @@ def test_an_english_querys_governing_laws_are_shown_before_pagefind_answers(
         assert not shifts_after_parse(page)
     finally:
         context.close()
-
-
-def shifts_after_parse(page: object) -> list[list[object]]:
-    """The layout shifts (LAYOUT_SHIFTS's) not caused by input, from the end of the parse on, that
-    moved something outside the header: a shift before it is the parser's."""
-    parsed = page.evaluate("() => performance.getEntriesByType('navigation')[0].domInteractive")  # type: ignore[attr-defined]
-    shifts: list[list[object]] = page.evaluate("window.__shifts")  # type: ignore[attr-defined]
-    return [shift for shift in shifts if shift[0] >= parsed and shift[1]]  # type: ignore[operator]
 
 
 def first_block(page: object) -> list[tuple[str, str, str]]:
@@ -91,21 +72,12 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
     shown moves (the columns are set for all of them, their room held)."""
     context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
     page = context.new_page()
-    held: list[object] = []
-    released: list[bool] = []
     fetched: list[str] = []
-
-    def hold(route: object) -> None:
-        if released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            held.append(route)
-
     try:
         page.add_init_script(LAYOUT_SHIFTS)
         page.on("request", lambda request: fetched.append(urlsplit(request.url).path))
         first, second = SEARCH_LANGUAGES[:2]
-        page.route(f"**/{second}/search/data.json", hold)
+        held = Held(page, f"**/{second}/search/data.json")
         page.goto(f"{base_url}search/?q=revoke")
         page.wait_for_selector(".search-by-language__block .search-by-language__all")  # the block whole
         early = page.eval_on_selector_all(
@@ -117,9 +89,7 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
         held_back = f"/{second}/search/data.json"
         assert not [path for path in fetched if path.startswith(f"/{second}/") and path != held_back], fetched
         assert not [path for path in fetched if f"/pagefind/wasm.{second}." in path or f"lang={second}" in path]
-        released.append(True)
-        for route in held:
-            route.continue_()  # type: ignore[attr-defined]
+        held.release()
         page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")
         blocks = page.eval_on_selector_all(
             ".search-by-language__block", "bs => bs.map(b => [b.lang, b.getBoundingClientRect().toJSON()])"

@@ -23,6 +23,7 @@ from bridgelaws.search import langmodel
 from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
 from conftest import ROOT
+from watching import LAYOUT_SHIFTS, Held, shifts_after_parse
 
 pytestmark = pytest.mark.browser
 
@@ -118,9 +119,8 @@ def test_a_first_query_downloads_no_more_than_its_budget(browser: object, base_u
 # letter model when it can change the answer) and that language's first search; an English word
 # (every language, Finnish first), a bare provision, words the letter model orders (sv, tr, pl
 # first).  English queries fit since their words' English files are by two letters and a block
-# reads Pagefind pages for the results it shows (issue 42: revoke 151.1 KB before, 143.2 after;
-# penalty card 152.2, 146.4; lead out of turn 148.9, 147.8; claim 145.6, 141.9).  Over still: a
-# query of four words, a Pagefind index chunk each (call out of rotation 155.4 KB before, 153.0 after)
+# reads the Pagefind pages its results need.  Over still: a query of four words, a Pagefind index
+# chunk each (the CHANGELOG has the figures)
 ENGLISH_OVER = pytest.mark.xfail(strict=True, reason="issue 42: an index chunk per word of four")
 ANYWHERE_QUERIES = [
     "revoke",
@@ -181,61 +181,23 @@ def test_the_english_words_are_fetched_only_for_a_word_the_language_leaves_unnam
     assert concepts or letters, fetched
 
 
-# the page's layout shifts not caused by input (what Lighthouse's CLS sums), each with its time,
-# its value, and what moved; a shift of the header's own controls counts 0: they moved in about
-# one run of forty (Material's language menu, 236 px left, as if the header's search form, shown
-# from 60em up, came late), which no result and nothing search.js does moves
-LAYOUT_SHIFTS = """
-    window.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.hadRecentInput) continue;
-        const sources = entry.sources || [];
-        // what moved, for the failure's message
-        const moved = sources.map(({ node, previousRect: a, currentRect: b }) =>
-          `${node ? node.nodeName + "." + (node.className || "") : "?"} ` +
-          `${a.x},${a.y}→${b.x},${b.y} (${a.width}×${a.height}→${b.width}×${b.height})`);
-        // a shift of the header (its menus laid out) is not the results'
-        const outside = !sources.length
-          || sources.some(({ node }) => !node || !node.closest || !node.closest("header"));
-        window.__shifts.push([entry.startTime, outside ? entry.value : 0, moved]);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-"""
-
-
 @pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *TERM_QUERIES])
 def test_a_concept_answering_the_query_is_shown_before_the_texts_and_nothing_moves(
     page: object, base_url: str, lang: str, query: str
 ) -> None:
     """Pagefind's pages are held back: the concept's governing law is there already, whole (its
     snippet in it), and once the texts come, it is still first and nothing on the page moved."""
-    held: list[object] = []
-    released: list[bool] = []
-
-    def hold(route: object) -> None:
-        if released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            held.append(route)
-
     page.add_init_script(LAYOUT_SHIFTS)  # type: ignore[attr-defined]
-    page.route("**/pagefind/fragment/**", hold)  # type: ignore[attr-defined]
+    held = Held(page, "**/pagefind/fragment/**")
     page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
     page.wait_for_selector("#search-results li")  # type: ignore[attr-defined]
     assert page.get_attribute("#search-results", "aria-busy") == "true"  # type: ignore[attr-defined]
     early = shown_snippets(page)
     assert early and all(snippet.strip() for href, snippet in early if "/laws/" not in href), early
-    released.append(True)
-    for route in held:
-        route.continue_()  # type: ignore[attr-defined]
+    held.release()
     page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)  # type: ignore[attr-defined]
     assert shown_snippets(page)[: len(early)] == early
-    # from the end of the parse on, when the scripts start: a shift before it is the parser's, a
-    # frame shown while it waited on a busy machine (the search button laid out before its label)
-    parsed = page.evaluate("() => performance.getEntriesByType('navigation')[0].domInteractive")  # type: ignore[attr-defined]
-    shifts = [shift for shift in page.evaluate("window.__shifts") if shift[0] >= parsed]  # type: ignore[attr-defined]
-    assert sum(value for _, value, _ in shifts) == 0, shifts
+    assert not shifts_after_parse(page)
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)

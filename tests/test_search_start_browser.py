@@ -23,31 +23,12 @@ import pytest
 from bench.searchdriver import finished, open_search
 from bridgelaws.stage4_render.page import t
 from conftest import PHONE
+from watching import Held
 
 pytestmark = pytest.mark.browser
 
 # what a search page's engine fetches: its modules, Pagefind's files, the page's data
 ENGINE = ("/assets/javascripts/search.js", "/assets/javascripts/search-anywhere.js", "/assets/javascripts/refs.js")
-
-
-class Held:
-    """A page's requests for ``pattern`` held back until :meth:`release`."""
-
-    def __init__(self, page: object, pattern: str) -> None:
-        self.routes: list[object] = []
-        self.released = False
-        page.route(pattern, self._hold)  # type: ignore[attr-defined]
-
-    def _hold(self, route: object) -> None:
-        if self.released:
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            self.routes.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.routes:
-            route.continue_()  # type: ignore[attr-defined]
 
 
 # the engine's loading started: search-start.js has put the <template>'s preloads in the head
@@ -184,11 +165,7 @@ def test_a_query_in_the_address_loads_everything_at_once(watched: Watched, base_
     watched.page.wait_for_function(DATA_FETCHED)
     # fetched with search-start.js held back (its request, whenever the parser reaches it, waits):
     # on a busy machine the data can come before the parser has asked for the script at all
-    for _ in range(200):
-        if held.routes:
-            break
-        watched.page.wait_for_timeout(50)  # Playwright handles the route while it waits
-    assert held.routes, "search-start.js was not asked for"
+    assert held.asked(watched.page), "search-start.js was not asked for"
     held.release()
     watched.page.wait_for_selector("#search-results[data-query], #search-by-language[data-query]")
     lang = urlsplit(address).path.split("/")[0]
