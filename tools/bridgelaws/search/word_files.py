@@ -155,16 +155,16 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
     key's ``english-<key>.json`` adds: ``more``, [place, English words, the concept in its own
     words] of a concept with words in the language (the concept too: it may be in no file the
     query fetched); ``whole``, [place, concept] of a concept with no word in the language, as
-    the files would carry it, in the file of each of its words' letters, placed after the
+    the files would carry it, in the file of each of its words' keys, placed after the
     others.  A query needs the English words only for a word the language's words leave
     unnamed, and then its key's."""
     english, own = set(vocabulary.english), set(vocabulary.terms)
     concepts: list[dict[str, object]] = []
     wholes: list[tuple[Synonym, list[str]]] = []
-    letters: dict[str, dict[str, list[object]]] = {}
+    files: dict[str, dict[str, list[object]]] = {}  # per key, the file's "more" and "whole"
 
-    def add(letter: str, key: str, entry: object) -> None:
-        letters.setdefault(letter, {"more": [], "whole": []})[key].append(entry)
+    def add(key: str, part: str, entry: object) -> None:
+        files.setdefault(key, {"more": [], "whole": []})[part].append(entry)
 
     for synonym in (s for s in vocabulary.synonyms if not s.situation):
         only = [w for w in synonym.words if w.removesuffix(PREFIX) in english and w.removesuffix(PREFIX) not in own]
@@ -173,13 +173,13 @@ def own_concepts(vocabulary: Vocabulary) -> tuple[list[dict[str, object]], dict[
             wholes.append((synonym, only))
             continue
         data = synonym_data(replace(synonym, words=kept))
-        for letter in dict.fromkeys(english_key(w) for w in only):
-            add(letter, "more", [len(concepts), [w for w in only if english_key(w) == letter], data])
+        for key in dict.fromkeys(english_key(w) for w in only):
+            add(key, "more", [len(concepts), [w for w in only if english_key(w) == key], data])
         concepts.append(data)
     for place, (synonym, only) in enumerate(wholes, start=len(concepts)):
-        for letter in dict.fromkeys(english_key(w) for w in only):
-            add(letter, "whole", [place, synonym_data(synonym)])
-    return concepts, dict(sorted(letters.items()))
+        for key in dict.fromkeys(english_key(w) for w in only):
+            add(key, "whole", [place, synonym_data(synonym)])
+    return concepts, dict(sorted(files.items()))
 
 
 def said_as_first(vocabulary: Vocabulary) -> Callable[[str], str]:

@@ -184,24 +184,28 @@ def blocks_html(pieces: Pieces, block_words: Sequence[int]) -> list[str]:
     seen = 0  # the new text's words placed so far
     opened_at = 0  # ``seen`` when the block being written was opened
 
-    def open_block_at_start() -> None:
+    def block_due() -> bool:
+        """Whether the new text's next word starts a block not opened yet."""
+        return seen in starts and seen != opened_at
+
+    def open_block() -> None:
         nonlocal opened_at
-        if seen in starts and seen != opened_at and blocks[-1]:
-            blocks.append([])
-            opened_at = seen
+        blocks.append([])
+        opened_at = seen
 
     for op, text in pieces:
         if op == "-":
-            open_block_at_start()
+            if block_due():
+                open_block()
             blocks[-1].append(_marked(op, text))
             continue
         run: list[str] = []
         for word in text.split(" "):
-            if seen in starts and seen != opened_at:
+            if block_due():
                 if run:
                     blocks[-1].append(_marked(op, " ".join(run)))
                     run = []
-                open_block_at_start()
+                open_block()
             run.append(word)
             seen += 1
         blocks[-1].append(_marked(op, " ".join(run)))
