@@ -8,30 +8,14 @@
  * shown #search-by-language carries data-query="<the query>".  An
  * English query ("revoke") is said to be English, the site having no English text of the Laws,
  * beside every language's best results: its concepts' laws in each.
- * The search itself is search.js's engine, one per language shown.  search-start.js imports this
- * module when the page needs it. */
-import {
-  addEditions,
-  detector,
-  element,
-  filledHit,
-  form,
-  format,
-  input,
-  pageData,
-  placeLater,
-  renderHit,
-  resultGroups,
-  io,
-  laterThanEarly,
-  nextRound,
-  placeEarly,
-  searchEngine,
-  searchable,
-  statusLine,
-  strings,
-  syncUrl,
-} from "./search.js";
+ * The search itself is the engine a language's page runs (search/engine/), one per language
+ * shown.  search-start.js imports this module when the page needs it. */
+import { detector } from "./search/engine/detect.js";
+import { searchEngine } from "./search/engine/engine.js";
+import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./search/engine/placement.js";
+import { format, searchable } from "./search/engine/text.js";
+import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
+import { addEditions, element, filledHit, renderHit } from "./search/page/render.js";
 
 // -- /search/: to the query's language, or each likely language side by side ------------------------
 
@@ -46,7 +30,7 @@ async function engineFor(lang, detect) {
       (async () => {
         const response = await fetch(new URL(detect.dataUrls[lang], location.href));
         if (!response.ok) throw new Error(`${response.status} ${detect.dataUrls[lang]}`);
-        return searchEngine(await response.json());
+        return searchEngine(await response.json(), io);
       })(),
     );
   }
@@ -122,7 +106,8 @@ async function languageBlock(lang, query, detect, english, show) {
     const { ranked, forms, failure, pagefind } = await engine.wordResults(query, "", named);
     if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
     if (!order.length && ranked.length && ranked.length <= round) {
-      // every page found fit none of the words once read: the pages with some of them (search.js)
+      // every page found fit none of the words once read: the pages with some of them, as a
+      // language's page reads them (session.js)
       const some = await engine.someWordResults(query, "", ranked, pagefind);
       if (some.ranked.length) await readPages(engine, some.ranked, some.forms, order, add);
     }

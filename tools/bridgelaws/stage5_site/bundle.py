@@ -1,19 +1,21 @@
-"""The search pages' script as one file in the built site: ``search.js`` with its modules inside.
+"""Each search page's script as one file in the built site: ``search.js`` (a language's search
+page) and ``search-anywhere.js`` (``/search/``), each with the modules it imports inside it.
 
 The search is ES modules by responsibility (``overrides/assets/javascripts/search/``, imported by
-``search.js``), so the engine runs under Node and each part is read on its own.  A phone would
-fetch each module as a file of its own: a request's headers and a gzip stream each, 8 KB more of
-a first search than one file.  So the built site serves ``search.js`` with every module it
-imports inside it, each in a function of its own that returns what the module exports and is
-given what it imports (the names as the module writes them, nothing renamed), in the order a
-browser evaluates them (each module's imports first, in the order written).  Each function is
-async and awaited, as a module with a top-level ``await`` is (``page/page-data.js`` awaits the
-page's data): what imports it runs once it has finished.  A module from outside the folder
-(``refs.js``, which the law pages load on their own) is put inside too, and stays in the site for
-them: a search page opened with a query asks for as little as it can before its first results,
-and on a phone's network each request it makes shares the bandwidth with Pagefind's WebAssembly
-(Lighthouse's Largest Contentful Paint).  ``import.meta.url`` in a module is its own URL still.
-The folder is then left out of the site: nothing loads it.
+the two pages' scripts), so the engine runs under Node and each part is read on its own.  A phone
+would fetch each module as a file of its own: a request's headers and a gzip stream each, 8 KB more
+of a first search than one file.  So the built site serves each page's script with every module it
+imports inside it (a module both import is in both: a page loads one of them, and neither carries
+what only the other page runs), each in a function of its own that returns what the module exports
+and is given what it imports (the names as the module writes them, nothing renamed), in the order a
+browser evaluates them (each module's imports first, in the order written).  Each function is async
+and awaited, as a module with a top-level ``await`` is (``page/page-data.js`` awaits the page's
+data): what imports it runs once it has finished.  A module from outside the folder (``refs.js``,
+which the law pages load on their own) is put inside too, and stays in the site for them: a search
+page opened with a query asks for as little as it can before its first results, and on a phone's
+network each request it makes shares the bandwidth with Pagefind's WebAssembly (Lighthouse's Largest
+Contentful Paint).  ``import.meta.url`` in a module is its own URL still.  The folder is then left
+out of the site: nothing loads it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import re
 import shutil
 from pathlib import Path, PurePosixPath
 
-ENTRY = PurePosixPath("assets/javascripts/search.js")
+ENTRIES = (PurePosixPath("assets/javascripts/search.js"), PurePosixPath("assets/javascripts/search-anywhere.js"))
 FOLDER = PurePosixPath("assets/javascripts/search")
 # import { a, b as c } from "./x.js";  and  export { a, b } from "./x.js";
 IMPORT = re.compile(r'^(import|export)\s*\{([^}]*)\}\s*from\s*"([^"]+)";[ \t]*\n', re.MULTILINE)
@@ -44,11 +46,18 @@ def _binding(pairs: list[tuple[str, str]]) -> str:
 
 
 def bundle(site: Path) -> str:
-    """Put the search modules inside the built ``search.js``; say how many."""
-    entry = site / ENTRY
+    """Put the search modules inside each page's built script; say how many in each."""
     folder = site / FOLDER
-    if not entry.is_file() or not folder.is_dir():
+    entries = [entry for entry in ENTRIES if (site / entry).is_file()]
+    if not entries or not folder.is_dir():
         return "no search modules"
+    said = [f"{entry.name} with {_bundle_entry(site, entry)} modules" for entry in entries]
+    shutil.rmtree(folder)  # a module outside it stays: other pages load it
+    return ", ".join(said)
+
+
+def _bundle_entry(site: Path, entry: PurePosixPath) -> int:
+    """Write ``entry`` with every module it imports inside it; how many."""
     order: list[PurePosixPath] = []  # the modules, each after its imports
 
     def visit(module: PurePosixPath) -> None:
@@ -58,7 +67,7 @@ def bundle(site: Path) -> str:
             visit(PurePosixPath(_resolve(module, match[3])))
         order.append(module)
 
-    visit(ENTRY)
+    visit(entry)
     names = {module: f"__module{index}" for index, module in enumerate(order)}
     parts = []
     for module in order:
@@ -74,19 +83,18 @@ def bundle(site: Path) -> str:
             return f"const {{ {_binding(pairs)} }} = {names[target]};\n"
 
         body = IMPORT.sub(rewrite, source)
-        if module == ENTRY:
+        if module == entry:
             parts.append(body)
             continue
         exported = EXPORTED.findall(body)
         body = re.sub(r"^export\s+", "", body, flags=re.MULTILINE)
-        own_url = f'new URL("{module.relative_to(ENTRY.parent)}", import.meta.url).href'
+        own_url = f'new URL("{module.relative_to(entry.parent)}", import.meta.url).href'
         body = body.replace("import.meta.url", own_url)
         parts.append(
             f"const {names[module]} = await (async () => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
         )
-    entry.write_text("".join(parts), encoding="utf-8")
-    shutil.rmtree(folder)  # a module outside it stays: other pages load it
-    return f"search.js with {len(order) - 1} modules"
+    (site / entry).write_text("".join(parts), encoding="utf-8")
+    return len(order) - 1
 
 
 def _resolve(module: PurePosixPath, imported: str) -> str:

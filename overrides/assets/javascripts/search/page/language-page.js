@@ -6,7 +6,7 @@
  * search has finished, #search-results carries data-query="<the query>". */
 import { searchSession } from "../engine/session.js";
 import { format, searchable } from "../engine/text.js";
-import { form, input, statusLine, strings } from "./page-data.js";
+import { form, input, statusLine, strings, syncUrl } from "./page-data.js";
 import { addEditions, element, filledHit, renderHit } from "./render.js";
 
 /* "1 träff", "2 träffar"; Polish "1 wynik", "3 wyniki", "5 wyników": the plural form of the
@@ -122,15 +122,3 @@ export function languagePage(engine) {
   if (input.value) setTimeout(start, 0);
   else engine.prepare();
 }
-
-/** The page's address says what was searched: the query as searched (`searchable`), not all that
- * was typed, since a pasted page would make an address of megabytes, which Chromium carries into
- * every later request of the page (a 400,000-character Turkish query: a second each search). */
-export function syncUrl(query, edition, most) {
-  const url = new URL(location.href);
-  url.searchParams.set("q", searchable(query, most));
-  if (edition) url.searchParams.set("edition", edition);
-  else url.searchParams.delete("edition");
-  history.replaceState(null, "", url);
-}
-
