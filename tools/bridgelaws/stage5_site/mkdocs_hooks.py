@@ -28,7 +28,8 @@
   the build fails on an inline script or style it does not allow), minifies our assets, cuts
   the stylesheets to what each group of pages uses (:mod:`bridgelaws.stage5_site.cut_css`), hands
   the finished site to search (:func:`bridgelaws.search.after_build`: each text page's snippets,
-  Pagefind's index in smaller chunks, the printed forms), then writes the offline lists, the
+  Pagefind's index in smaller chunks, the printed forms), takes the templates' indentation out
+  of every page (:mod:`bridgelaws.stage5_site.page_space`), then writes the offline lists, the
   service worker and the web app manifests (:mod:`bridgelaws.stage5_site.offline`).
 """
 
@@ -56,7 +57,7 @@ from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
-from bridgelaws.stage5_site import bundle, csp, cut_css, minify, offline, palette
+from bridgelaws.stage5_site import bundle, csp, cut_css, minify, offline, page_space, palette
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -301,6 +302,7 @@ def on_post_build(config: Any) -> None:
     log.info("minified: %s", minify.minify_assets(site))  # before offline, which fingerprints them
     log.info("stylesheets cut: %s", cut_css.write(site))  # from the minified scripts and laws.css
     search.after_build(site, log.info)  # before offline, which lists and hashes what it writes
+    log.info("pages without indentation: %s", page_space.collapse_pages(site))  # every page written by now
     description = config.site_description or config.site_name
     facts_of_site = facts.read_site(Path(config.config_file_path))  # the mkdocs.yml being built
     summary = offline.write(site, facts_of_site.names, description, facts_of_site.theme_color)
