@@ -6,8 +6,9 @@ point and definition pages; see ``overrides/main.html``) and writes one index pe
 not law text are left out by :data:`NOT_LAW_TEXT`.  Pagefind's ready-made interfaces are
 deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The index is then put
 in one order, whatever order the file system lists the pages in
-(:mod:`bridgelaws.search.pagefind_order`), and its words cut in smaller chunks than Pagefind's
-own (:mod:`bridgelaws.search.pagefind_chunks`).
+(:mod:`bridgelaws.search.pagefind_order`), its fragments rid of the anchor texts nothing reads
+(:mod:`bridgelaws.search.pagefind_fragments`), and its words cut in smaller chunks than
+Pagefind's own (:mod:`bridgelaws.search.pagefind_chunks`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bridgelaws.core import atomic, facts, urls
-from bridgelaws.search import pagefind_chunks, pagefind_order
+from bridgelaws.search import pagefind_chunks, pagefind_fragments, pagefind_order
 from bridgelaws.search.engine_data import data_json
 
 OUTPUT = "pagefind"
@@ -75,9 +76,10 @@ def index_site(site_dir: Path) -> str:
         (site_dir / OUTPUT / name).unlink(missing_ok=True)
     shutil.rmtree(site_dir / OUTPUT / "playground", ignore_errors=True)
     ordered = pagefind_order.normalise(site_dir / OUTPUT)
+    fragments = pagefind_fragments.trim(site_dir / OUTPUT)  # before the meta files are named by content
     rechunked = pagefind_chunks.rechunk(site_dir / OUTPUT)
     lines = [line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered"))]
-    return "\n".join([*lines, f"index: {ordered}", f"index chunks: {rechunked}"])
+    return "\n".join([*lines, f"index: {ordered}", f"fragments: {fragments}", f"index chunks: {rechunked}"])
 
 
 # A search page's preload of its language's WebAssembly (overrides/main.html, among the engine's

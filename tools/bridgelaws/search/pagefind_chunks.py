@@ -21,7 +21,7 @@ small codec here reads and writes only what Pagefind writes (integers, strings, 
 definite lengths, shortest heads, as ``minicbor`` encodes), and :func:`read_file` checks that
 it writes every file back to the bytes Pagefind wrote, so a format change in a new Pagefind
 stops the build instead of breaking search.  Every module that reads or writes Pagefind's
-files does so here (:mod:`pagefind_order`, :mod:`printed_forms`, :mod:`pagefind`): the CBOR
+files does so here (:mod:`pagefind_order`, :mod:`pagefind_fragments`, :mod:`printed_forms`, :mod:`pagefind`): the CBOR
 files, the fragments (JSON after the same signature), the entry file, and the short names of
 files named by their content.
 """
@@ -152,16 +152,45 @@ def write_file(path: Path, value: CborValue) -> None:
     path.write_bytes(gzip.compress(SIGNATURE + encode(value), compresslevel=9, mtime=0))
 
 
-def read_fragment(path: Path, field: str) -> str:
-    """A page's fragment's ``field`` (its ``url``, its indexed ``content``): a fragment is JSON
-    after the signature, gzip-compressed."""
+def _fragment_json(path: Path) -> tuple[bytes, Any]:
     data = gzip.decompress(path.read_bytes())
     if not data.startswith(SIGNATURE):
         raise PagefindFormatError(f"{path.name}: no {SIGNATURE!r} signature")
-    value = json.loads(data[len(SIGNATURE) :]).get(field)
+    return data, json.loads(data[len(SIGNATURE) :])
+
+
+def read_fragment(path: Path, field: str) -> str:
+    """A page's fragment's ``field`` (its ``url``, its indexed ``content``): a fragment is JSON
+    after the signature, gzip-compressed."""
+    value = _fragment_json(path)[1].get(field)
     if not isinstance(value, str):
         raise PagefindFormatError(f"{path.name}: no {field}")
     return value
+
+
+def read_fragment_data(path: Path) -> dict[str, Any]:
+    """A page's whole fragment, for writing it again: checked to be written back to the bytes
+    Pagefind wrote (:func:`write_fragment`)."""
+    data, value = _fragment_json(path)
+    if not isinstance(value, dict):
+        raise PagefindFormatError(f"{path.name}: a fragment that is not an object")
+    if _fragment_bytes(value) != data:
+        raise PagefindFormatError(f"{path.name}: not written back to the same bytes")
+    return value
+
+
+def _fragment_bytes(value: dict[str, Any]) -> bytes:
+    return SIGNATURE + json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def fragment_name(value: dict[str, Any], lang: str, taken: set[str]) -> str:
+    """A fragment's name from its content (:func:`short_name`)."""
+    return short_name(_fragment_bytes(value), lang, taken)
+
+
+def write_fragment(path: Path, value: dict[str, Any]) -> None:
+    # mtime 0: the same index gives the same bytes
+    path.write_bytes(gzip.compress(_fragment_bytes(value), compresslevel=9, mtime=0))
 
 
 def read_entry(pagefind_dir: Path) -> dict[str, Any]:
