@@ -14,7 +14,9 @@ STATE = """() => [localStorage.length, sessionStorage.length, document.cookie,
 
 
 def _downloaded(page: Any, address: str) -> dict[str, int]:
-    """The bytes each file of the page's load came over the network with (none from a cache)."""
+    """The bytes each file of the page's load came over the network with (none from a cache).
+    The favicon is not the page's: Chromium's own store of icons, which outlives a context's
+    cache, decides whether the browser fetches it again, and when (after the load, or not)."""
     cdp = page.context.new_cdp_session(page)
     urls: dict[str, str] = {}
     sizes: dict[str, int] = {}
@@ -24,7 +26,11 @@ def _downloaded(page: Any, address: str) -> dict[str, int]:
     page.goto(address)
     page.wait_for_load_state("networkidle")
     cdp.detach()
-    return {urls[request]: size for request, size in sizes.items() if request in urls and size > 0}
+    return {
+        urls[request]: size
+        for request, size in sizes.items()
+        if request in urls and size > 0 and not urls[request].endswith("/favicon.svg")
+    }
 
 
 def _use(context: Any, base_url: str) -> Any:
