@@ -21,9 +21,9 @@ small codec here reads and writes only what Pagefind writes (integers, strings, 
 definite lengths, shortest heads, as ``minicbor`` encodes), and :func:`read_file` checks that
 it writes every file back to the bytes Pagefind wrote, so a format change in a new Pagefind
 stops the build instead of breaking search.  Every module that reads or writes Pagefind's
-files does so here (:mod:`pagefind_order`, :mod:`pagefind_fragments`, :mod:`printed_forms`, :mod:`pagefind`): the CBOR
-files, the fragments (JSON after the same signature), the entry file, and the short names of
-files named by their content.
+files does so here (:mod:`pagefind_order`, :mod:`pagefind_fragments`, :mod:`printed_forms`,
+:mod:`pagefind`): the CBOR files, the fragments (JSON after the same signature), the entry
+file, and the short names of files named by their content.
 """
 
 from __future__ import annotations

@@ -56,18 +56,25 @@ def bundle(site: Path) -> str:
     return ", ".join(said)
 
 
-def _bundle_entry(site: Path, entry: PurePosixPath) -> int:
-    """Write ``entry`` with every module it imports inside it; how many."""
-    order: list[PurePosixPath] = []  # the modules, each after its imports
+def imported(root: Path, entry: PurePosixPath) -> list[PurePosixPath]:
+    """``entry`` and every module it imports, under ``root`` (the built site, or ``overrides/``,
+    laid out alike), each after its imports: the order a browser evaluates them in."""
+    order: list[PurePosixPath] = []
 
     def visit(module: PurePosixPath) -> None:
         if module in order:
             return
-        for match in IMPORT.finditer((site / module).read_text(encoding="utf-8")):
+        for match in IMPORT.finditer((root / module).read_text(encoding="utf-8")):
             visit(PurePosixPath(_resolve(module, match[3])))
         order.append(module)
 
     visit(entry)
+    return order
+
+
+def _bundle_entry(site: Path, entry: PurePosixPath) -> int:
+    """Write ``entry`` with every module it imports inside it; how many."""
+    order = imported(site, entry)
     names = {module: f"__module{index}" for index, module in enumerate(order)}
     parts = []
     for module in order:
