@@ -23,6 +23,7 @@ import pytest
 
 from bridgelaws.core import facts, urls
 from bridgelaws.stage4_render.page import t
+from bridgelaws.stage5_site import server
 
 LANGUAGES = facts.INTERFACE_LANGUAGES
 SECRET = "a file beside the site, never served"
@@ -184,3 +185,10 @@ def test_the_server_stops_at_a_signal_while_a_connection_waits(served: tuple[int
         if process.poll() is None:
             process.kill()
     assert "error" not in said and "built" not in said, said
+
+
+def test_the_compressed_copies_hold_the_whole_site(site: Path) -> None:
+    """Every text file of the site fits the server's cache of compressed bodies, so that keeping a
+    language offline (thousands of files at once) does not push out what each page load asks for."""
+    texts = sum(1 for path in site.rglob("*") if path.suffix in server.COMPRESSIBLE and path.is_file())
+    assert texts <= server.COMPRESSED_FILES, f"{texts} text files, room for {server.COMPRESSED_FILES}"
