@@ -195,9 +195,18 @@ COPIES = (
                 ),
             ),
             Edit(
+                why="the compare view has the site's scripts in its head, render-blocking (main.html's extrahead)",
+                upstream=lines("{% for script in config.extra_javascript %}"),
+                ours=lines(
+                    "{% if not (page and page.meta and page.meta.compare) %}"
+                    "{#- the compare view has them in its head -#}",
+                    "{% for script in config.extra_javascript %}",
+                ),
+            ),
+            Edit(
                 why=(
                     "the light/dark toggle on the search pages (palette.js: no bundle there), the reader's place"
-                    " and the compare view's texts on the others (keep-place.js, compare.js), an interface page's"
+                    " on the others (keep-place.js), an interface page's"
                     " place in the language menu (same-place.js), the definitions pages' note (definitions-note.js); "
                     "the search pages' search-start.js, which loads their engine; "
                     "the provisions' tools and the reader's notes on law and point pages; My notes on its page;"
@@ -206,12 +215,13 @@ COPIES = (
                 upstream=lines("{% endfor %}"),
                 ours=lines(
                     "{% endfor %}",
+                    "{% endif %}",
                     "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",
                     "  {#- the light/dark toggle, which Material's bundle drives on the other pages -#}",
                     "  <script defer src=\"{{ 'assets/javascripts/palette.js' | url }}\"></script>",
                     "{% else %}",
-                    "  {#- the reader's place kept across editions and languages, and the compare view's texts: not",
-                    "      on the search pages, which have neither (their first search counts every byte) -#}",
+                    "  {#- the reader's place kept across editions and languages: not on the search pages, which",
+                    "      have none (their first search counts every byte) -#}",
                     "  {% if page and page.meta and page.meta.doc and not (page.meta.law or page.meta.point) %}",
                     "  {#- a definitions page names the term the reader came from, where its text lacks it -#}",
                     "  <script defer src=\"{{ 'assets/javascripts/definitions-note.js' | url }}\"></script>",
@@ -220,9 +230,6 @@ COPIES = (
                     "  {% if not (page and page.meta and page.meta.doc) %}",
                     "  {#- an interface page's menu at the same place; not on a text's pages -#}",
                     "  <script defer src=\"{{ 'assets/javascripts/same-place.js' | url }}\"></script>",
-                    "  {% endif %}",
-                    "  {% if page and page.meta and page.meta.compare %}",
-                    "  <script defer src=\"{{ 'assets/javascripts/compare.js' | url }}\"></script>",
                     "  {% endif %}",
                     "{% endif %}",
                     "{% if page and page.meta and (page.meta.search_page or page.meta.search_root) %}",

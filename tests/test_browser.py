@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import PHONE
+from watching import LAYOUT_SHIFTS, Held, shifts_after_parse
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +185,47 @@ def test_the_compare_choice_is_in_the_url(browser: object, base_url: str) -> Non
     page.locator('input[name="c"][value="tr-2017"]').check()
     assert page.url.endswith("?c=fi-1997,fi-2007,sv-2007,tr-2017")  # as the README writes it, to share
     page.close()
+
+
+# the compare view as shared and as opened: two editions of a language (changes marked), one
+# text, three, the page's own choice, an id the law lacks (a line names it), another interface
+SCRIPTS_LATE_MS = 700
+STEADY_COMPARES = [
+    "compare/13/?c=fi-1997,fi-2007",
+    "fi/compare/16/?c=fi-2007",
+    "compare/13/?c=fi-1997,fi-2007,sv-2007",
+    "compare/13/",
+    "compare/13/?c=xx-2099",
+    "sv/compare/12/?c=sv-2007,fi-1997",
+]
+
+
+@pytest.mark.parametrize("address", STEADY_COMPARES)
+def test_nothing_moves_when_the_compare_views_scripts_come_after_its_text(
+    browser: object, base_url: str, address: str
+) -> None:
+    """On a slow network the page's text comes before its scripts, which choose the columns, hide
+    the rows left empty and shorten the labels: the first paint waits for them (render-blocking),
+    so nothing the reader sees moves when they come."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.add_init_script(LAYOUT_SHIFTS)
+        held = Held(page, "**/*.js")
+        page.goto(base_url + address, wait_until="commit")
+        assert held.asked(page)
+        # parsed, the scripts held; then time for frames, were any painted now, and past the half
+        # second after the navigation in which Chromium marks a shift as following input (which
+        # CLS leaves out)
+        page.wait_for_function("document.readyState !== 'loading'", polling=50)
+        page.wait_for_timeout(SCRIPTS_LATE_MS)
+        held.release()
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        assert page.locator("table.compare td:visible").count() > 0
+        assert shifts_after_parse(page) == []
+    finally:
+        context.close()
 
 
 EDITION_SWITCHES = [
