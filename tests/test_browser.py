@@ -187,26 +187,30 @@ def test_the_compare_choice_is_in_the_url(browser: object, base_url: str) -> Non
     page.close()
 
 
-# the compare view as shared and as opened: two editions of a language (changes marked), one
-# text, three, the page's own choice, an id the law lacks (a line names it), another interface
-SCRIPTS_LATE_MS = 700
-STEADY_COMPARES = [
+# pages whose scripts choose from the address what they show: the compare view as shared and as
+# opened (two editions of a language, changes marked; one text; three; the page's own choice; an
+# id the law lacks, which a line names; another interface), and the page for a missing address
+# (its language's block, where to read the law it names, the text's page it goes past)
+STEADY_PAGES = [
     "compare/13/?c=fi-1997,fi-2007",
     "fi/compare/16/?c=fi-2007",
     "compare/13/?c=fi-1997,fi-2007,sv-2007",
     "compare/13/",
     "compare/13/?c=xx-2099",
     "sv/compare/12/?c=sv-2007,fi-1997",
+    "sv/2007/45/",
+    "fi/2007/13/x/",
+    "nothing/",
 ]
+SCRIPTS_LATE_MS = 700
 
 
-@pytest.mark.parametrize("address", STEADY_COMPARES)
-def test_nothing_moves_when_the_compare_views_scripts_come_after_its_text(
-    browser: object, base_url: str, address: str
-) -> None:
-    """On a slow network the page's text comes before its scripts, which choose the columns, hide
-    the rows left empty and shorten the labels: the first paint waits for them (render-blocking),
-    so nothing the reader sees moves when they come."""
+@pytest.mark.parametrize("address", STEADY_PAGES)
+def test_nothing_moves_when_a_pages_scripts_come_after_its_text(browser: object, base_url: str, address: str) -> None:
+    """On a slow network the page's text comes before its scripts, which choose from the address
+    what it shows (the compare view's columns, rows and labels; the missing page's block and
+    links): the first paint waits for them (render-blocking), so nothing the reader sees moves
+    when they come."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
     page = context.new_page()
     try:
@@ -222,7 +226,7 @@ def test_nothing_moves_when_the_compare_views_scripts_come_after_its_text(
         held.release()
         page.wait_for_load_state("load")
         page.wait_for_timeout(300)
-        assert page.locator("table.compare td:visible").count() > 0
+        assert page.locator("table.compare td:visible, .not-found:visible").count() > 0
         assert shifts_after_parse(page) == []
     finally:
         context.close()
