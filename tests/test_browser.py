@@ -190,7 +190,8 @@ def test_the_compare_choice_is_in_the_url(browser: object, base_url: str) -> Non
 # pages whose scripts choose from the address what they show: the compare view as shared and as
 # opened (two editions of a language, changes marked; one text; three; the page's own choice; an
 # id the law lacks, which a line names; another interface), and the page for a missing address
-# (its language's block, where to read the law it names, the text's page it goes past)
+# (its language's block, where to read the law it names, the text's page it goes past); and the
+# term index, whose filter box is there from the first paint
 STEADY_PAGES = [
     "compare/13/?c=fi-1997,fi-2007",
     "fi/compare/16/?c=fi-2007",
@@ -201,6 +202,7 @@ STEADY_PAGES = [
     "sv/2007/45/",
     "fi/2007/13/x/",
     "nothing/",
+    "fi/terms/",
 ]
 SCRIPTS_LATE_MS = 700
 
@@ -226,7 +228,7 @@ def test_nothing_moves_when_a_pages_scripts_come_after_its_text(browser: object,
         held.release()
         page.wait_for_load_state("load")
         page.wait_for_timeout(300)
-        assert page.locator("table.compare td:visible, .not-found:visible").count() > 0
+        assert page.locator("table.compare td:visible, .not-found:visible, #term-filter:visible").count() > 0
         assert shifts_after_parse(page) == []
     finally:
         context.close()

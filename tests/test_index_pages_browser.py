@@ -91,6 +91,25 @@ def test_without_script_the_compare_checkboxes_choose_the_columns(browser: Any, 
 
 
 @pytest.mark.browser
+def test_without_script_the_term_index_is_whole_and_offers_no_filter(browser: Any, base_url: str) -> None:
+    """The filter box is the script's: without it the box is not shown (there is nothing to filter
+    with) and every entry is; with it, the box is there from the first paint (test_browser)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(base_url + "fi/terms/")
+        assert page.locator("#term-filter").count() == 1
+        assert not page.locator("#term-filter").is_visible()
+        entries = page.locator(".term-letter li, .term-titles li")
+        assert (
+            entries.count() > 100
+            and page.locator(".term-letter li:visible, .term-titles li:visible").count() == entries.count()
+        )
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
 def test_the_finnish_compare_view_says_why_a_cell_is_empty_in_finnish(browser: Any, base_url: str) -> None:
     """2007 13F is new in 2007: the 1997 column's gap says so in the page's language."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})

@@ -288,7 +288,7 @@ def test_the_filter_keeps_the_entries_that_hold_the_letters_typed_in_any_languag
     try:
         page.goto(base_url + "fi/terms/")
         box = page.locator("#term-filter")
-        assert box.is_visible()  # shown by the script (hidden in the HTML)
+        assert box.is_visible()
         everything = page.evaluate(VISIBLE)
         assert len(everything) == len(base.concepts)
         words = {

@@ -1,11 +1,11 @@
 /* bridge-laws: the filter of the term base's index (/terms/, /fi/terms/ …; overrides/main.html
  * loads it there only).  The build writes the whole index, each concept with its words in every
- * language (data-words), each law with its title, and the filter box hidden (bridgelaws/
- * stage4_render/terms.py):
- * without this script the index is all there.  The script shows the box and, as the reader
- * types, keeps the entries whose name or words hold what is typed, in any letter case and with
- * or without accents (the page's language's case rules: Turkish İ/ı), and the letters and law
- * groups that still hold one; "none matches" when nothing does.
+ * language (data-words), each law with its title, and the filter box (bridgelaws/
+ * stage4_render/terms.py), which laws.css hides where no script runs: the index is then all
+ * there.  As the reader types, the script keeps the entries whose name or words hold what is
+ * typed, in any letter case and with or without accents (the page's language's case rules:
+ * Turkish İ/ı), and the letters and law groups that still hold one; "none matches" when
+ * nothing does.
  */
 // A module: its scope is its own, and it runs after parsing (like defer).
 const box = document.getElementById("term-filter");
@@ -34,7 +34,6 @@ if (box) {
     if (none) none.hidden = shown > 0;
   };
 
-  box.closest("[hidden]")?.removeAttribute("hidden");
   box.addEventListener("input", apply);
   if (box.value) apply(); // a value the browser kept on going back
 }

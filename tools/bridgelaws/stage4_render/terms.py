@@ -73,8 +73,10 @@ def terms_page(base: TermBase, lang: str, memories: Memories = ()) -> Page:
             "",
             formats_paragraph(page, memories, True),  # the term base and memories for CAT tools
             "",
-            # shown by terms.js: without it there is nothing to filter with, and the index is whole
-            f'<p class="term-filter" hidden><label for="term-filter">{h(t(lang, "terms_filter"))}</label> '
+            # there from the first paint where script runs (terms.js filters; showing it from the
+            # script moved the whole index down); without script laws.css hides it (scripting:
+            # none): there is nothing to filter with, and the index is whole
+            f'<p class="term-filter"><label for="term-filter">{h(t(lang, "terms_filter"))}</label> '
             f'<input type="search" id="term-filter" autocomplete="off" spellcheck="false"></p>',
             f'<p class="term-filter-none" hidden>{h(t(lang, "terms_filter_none"))}</p>',
             "",
