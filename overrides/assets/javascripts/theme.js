@@ -11,9 +11,9 @@
  *  4. The header: its shadow once the text is under it, and the page's title in it once the
  *     page's heading has scrolled away.
  *  5. The table of contents marks the section in view and keeps it in sight (`toc.follow`).
- *  6. The drawer closes when a link in it leads elsewhere on the page; a table without a class
- *     scrolls sideways in Material's wrapper; a `<details>` holding the address's target opens;
- *     `p`/`,` and `n`/`.` go to the previous and next page.
+ *  6. The drawer closes when a link in it leads elsewhere on the page; a `<details>` holding the
+ *     address's target opens; `p`/`,` and `n`/`.` go to the previous and next page.  (A table
+ *     without a class is in Material's scrolling wrapper from the build: stage5_site/tables.py.)
  * Without script the pages read and link as before: the drawer and the language menu are CSS,
  * the palette follows the device (palette-follow.html), a term's title is the browser's own.
  */
@@ -277,18 +277,6 @@
     }
   }
 
-  function wrapTables(article) {
-    article.querySelectorAll("table:not([class])").forEach(function (table) {
-      var wrap = document.createElement("div");
-      wrap.className = "md-typeset__scrollwrap";
-      var inner = document.createElement("div");
-      inner.className = "md-typeset__table";
-      table.parentNode.insertBefore(wrap, table);
-      wrap.appendChild(inner);
-      inner.appendChild(table);
-    });
-  }
-
   function keys(event) {
     var target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey || !(target instanceof Element)) return;
@@ -305,7 +293,6 @@
   if (form) palette(form);
   var article = component("content");
   if (article) {
-    wrapTables(article);
     article.querySelectorAll("[title]:not([data-preview])").forEach(tooltip);
   }
   scrolling();

@@ -58,6 +58,7 @@ from bridgelaws.stage4_render import notfound
 from bridgelaws.stage4_render.page import t
 from bridgelaws.stage4_render.provisions import localise_permalinks
 from bridgelaws.stage5_site import bundle, csp, cut_css, minify, offline, page_space, palette
+from bridgelaws.stage5_site.tables import wrap_tables
 
 log = logging.getLogger("mkdocs.hooks.bridgelaws")
 
@@ -205,7 +206,7 @@ def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> st
 
 def on_page_content(html: str, page: Page, config: Any, files: Files) -> str:
     configured = config.mdx_configs.get("toc", {}).get("permalink_title", "")
-    return localise_permalinks(html, config.theme["language"], configured)
+    return wrap_tables(localise_permalinks(html, config.theme["language"], configured))
 
 
 def on_env(env: Environment, config: Any, files: Files) -> Environment:
