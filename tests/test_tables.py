@@ -30,6 +30,9 @@ CASES = [
     ),
     ("<pre><table>x</table></pre><!-- <table> -->", "<pre><table>x</table></pre><!-- <table> -->"),  # text, not markup
     ("<script>'<table>'</script>", "<script>'<table>'</script>"),
+    ('<table title="a class=b">y</table>', f'{W}<table title="a class=b">y</table>{C}'),  # a value, not a class
+    ("<table class>y</table>", "<table class>y</table>"),  # a class attribute without a value
+    ("<table\nclass='c'>y</table>", "<table\nclass='c'>y</table>"),
     ("<tablet>a</tablet>", "<tablet>a</tablet>"),  # not <table>
     ("<table>never closed", f"{W}<table>never closed"),  # as written: nothing closes what is not closed
     ("a</table>b", "a</table>b"),

@@ -6,8 +6,8 @@ stylesheet lets the wrapper scroll and, on a phone, reach the screen's edges.  D
 browser, the table is first painted without the wrapper and moves when the script comes; a
 reader without script never gets it.  Written into the page's text here
 (``mkdocs_hooks.on_page_content``), it is there from the first paint; theme.js no longer wraps.
-A table with a class (the compare view's, the search pages' none) is the page's own design and
-is left as it is, as Material's selector leaves it.
+A table with a class attribute (the compare view's) is the page's own design and is left as it
+is, as Material's selector leaves it.
 """
 
 from __future__ import annotations
@@ -16,31 +16,39 @@ import re
 
 OPEN = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
 CLOSE = "</div></div>"
-# a table's start or end tag; a quoted attribute value may hold ">"
-TAG = re.compile(r"<(/?)table\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.IGNORECASE)
-CLASS = re.compile(r"(?:^|\s)class\s*=", re.IGNORECASE)
-# what is never markup: a comment, and the text of a script, style, pre or textarea
-OPAQUE = re.compile(r"<!--.*?-->|<(script|style|pre|textarea)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+# In one pass, in the page's order: what is never markup (a comment, the text of a script,
+# style, pre or textarea: skipped whole, so a table written there is not one), or a table's
+# start or end tag (a quoted attribute value may hold ">").
+TOKEN = re.compile(
+    r"<!--.*?-->|<(?P<opaque>script|style|pre|textarea)\b.*?</(?P=opaque)\s*>"
+    r"|<(?P<end>/?)table\b(?P<attrs>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    re.DOTALL | re.IGNORECASE,
+)
+QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
+CLASS = re.compile(r"(?:^|\s)class(?:\s*=|\s|$)", re.IGNORECASE)  # the attribute, with or without a value
+
+
+def _has_class(attrs: str) -> bool:
+    return bool(CLASS.search(QUOTED.sub('""', attrs)))  # not "class" inside another attribute's value
 
 
 def wrap_tables(html: str) -> str:
-    """``html`` with each table that has no class inside Material's scrolling wrapper."""
+    """``html`` with each table that has no class attribute inside Material's scrolling wrapper."""
     out: list[str] = []
     wrapped: list[bool] = []  # per open table: whether it was wrapped
     last = 0
-    opaque = [(m.start(), m.end()) for m in OPAQUE.finditer(html)]
-    for tag in TAG.finditer(html):
-        if any(start <= tag.start() < end for start, end in opaque):
+    for token in TOKEN.finditer(html):
+        if token["attrs"] is None:  # a comment, script, style, pre or textarea
             continue
-        if tag[1]:  # an end tag: the wrapper closes after the table it opened for
+        if token["end"]:  # the wrapper closes after the table it opened for
             if wrapped and wrapped.pop():
-                out.append(html[last : tag.end()] + CLOSE)
-                last = tag.end()
+                out.append(html[last : token.end()] + CLOSE)
+                last = token.end()
             continue
-        bare = not CLASS.search(tag[2])
+        bare = not _has_class(token["attrs"])
         wrapped.append(bare)
         if bare:
-            out.append(html[last : tag.start()] + OPEN)
-            last = tag.start()
+            out.append(html[last : token.start()] + OPEN)
+            last = token.start()
     out.append(html[last:])
     return "".join(out)
