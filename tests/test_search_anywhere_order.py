@@ -68,8 +68,9 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
     browser: object, base_url: str, viewport: dict[str, int]
 ) -> None:
     """``revoke`` at /search/: the first language's block is shown before the next language's
-    files are asked for, with the status line as it stays; and as the other blocks come, nothing
-    shown moves (the columns are set for all of them, their room held)."""
+    Pagefind files are asked for (every language's data, a few KB, is asked for with it), with the
+    status line as it stays; and as the other blocks come, nothing shown moves (the columns are set
+    for all of them, their room held)."""
     context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
     page = context.new_page()
     fetched: list[str] = []
@@ -89,6 +90,7 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
         held_back = f"/{second}/search/data.json"
         assert not [path for path in fetched if path.startswith(f"/{second}/") and path != held_back], fetched
         assert not [path for path in fetched if f"/pagefind/wasm.{second}." in path or f"lang={second}" in path]
+        assert all(f"/{lang}/search/data.json" in fetched for lang in SEARCH_LANGUAGES), fetched
         held.release()
         page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")
         blocks = page.eval_on_selector_all(

@@ -130,9 +130,9 @@ async function languageBlock(lang, query, detect, english, show) {
 }
 
 /** Resolves once what was just put on the page has been painted (the frame after it), or after
- * FRAME_WAIT ms when no frame comes (a page in the background): the next language's files are
- * asked for once the block before it is shown, not while the main thread still has to paint it
- * (on a busy phone they would arrive first and hold the paint back). */
+ * FRAME_WAIT ms when no frame comes (a page in the background): the next language's Pagefind
+ * files are asked for once the block before it is shown, not while the main thread still has to
+ * paint it (on a busy phone they would arrive first and hold the paint back). */
 const FRAME_WAIT = 100;
 function shown() {
   return new Promise((resolve) => {
@@ -182,16 +182,20 @@ function rootPage(detect, asked) {
     // that none shown moves when the next comes (laws.css)
     blocks.style.setProperty("--languages", found.candidates.length);
     // one language at a time (Pagefind's instances share its WebAssembly memory), the likeliest
-    // first, each block shown as it comes: the first results wait for one language's files only,
-    // the next language's are asked for once they are shown; the status line says what the
-    // blocks are with the first, and stays: written once, not again with each block (a line
-    // written again is painted again, and a phone's largest text may be this line: its Largest
-    // Contentful Paint would wait for the last language's block)
+    // first, each block shown as it comes: the first results wait for one language's Pagefind
+    // files only, the next language's are asked for once they are shown; the status line says
+    // what the blocks are with the first, and stays: written once, not again with each block (a
+    // line written again is painted again, and a phone's largest text may be this line: its
+    // Largest Contentful Paint would wait for the last language's block)
     const said = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
     const place = (section) => {
       if (token !== current || section.isConnected) return;
       blocks.append(section);
       if (statusLine.textContent !== said) statusLine.textContent = said;
+      // with the first block on the page, the other blocks' data (a few KB each) is asked for, all
+      // at once: each of them then waits for its Pagefind files only (after the first's files,
+      // not beside them); languageBlock says a failure
+      found.candidates.forEach((lang) => engineFor(lang, detect).catch(() => {}));
     };
     for (const lang of found.candidates) {
       place(await languageBlock(lang, query, detect, found.english, place));
