@@ -1,8 +1,9 @@
 """Damaged input takes time linear in its size: doubling the damage about doubles the time.
 
 Each case damages one real source the way a bad copy would (stray ``A.`` lines, thousands of
-junk lines, one huge line without breaks, thousands of citations in a row), then reads,
-parses and links that source as ``bridgelaws check`` does, at size N and 2N within one run.
+junk lines, one huge line without breaks or garbled throughout, thousands of citations in a
+row), then reads, parses and links that source as ``bridgelaws check`` does, at size N and 2N
+within one run.
 The ratio, not an absolute time, is checked (the best of two runs each, against noise, and
 the pair measured up to twice more while the ratio is over); a quadratic step would make it
 about 4.
@@ -148,6 +149,12 @@ def test_wrapped_lines(sources: Path, file: str) -> None:
 @pytest.mark.parametrize("unit", ["x", "A. 1. (b) 2. sa- "], ids=["no-space", "labels"])
 def test_long_line(sources: Path, file: str, unit: str) -> None:
     assert_linear(sources, file, long_line(unit), 100_000)
+
+
+@pytest.mark.parametrize("file", ALL)
+def test_garbled_long_line(sources: Path, file: str) -> None:
+    """One line (a page of the PDF's text layer) garbled throughout: UTF-8 read as cp1252."""
+    assert_linear(sources, file, long_line("Käytös päättää – ".encode().decode("cp1252")), 5_000)
 
 
 @pytest.mark.parametrize("file", ALL)

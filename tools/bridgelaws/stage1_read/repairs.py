@@ -137,14 +137,32 @@ def repair_letters(line: str) -> str:
     return MOJIBAKE_LETTER.sub(repair, line)
 
 
+# the spaces and tabs between words: a repair changes letters only (every byte of a letter's
+# UTF-8 read as cp1252 or Latin-1 is a letter beyond ASCII), so a repaired line has them where
+# the line had them
+_BLANKS = re.compile(r"([ \t]+)")
+
+
 def _changed_spans(before: str, after: str) -> list[tuple[str, str]]:
     """The spans that differ between two versions of a line, each as (was, became).  What the
-    two share at the start and the end is set aside before the diff: a line of the PDF's text
-    layer is a whole page, and a repair changes a few words of it."""
+    two share at the start and the end is set aside: a line of the PDF's text layer is a whole
+    page, and a repair changes a few words of it.  The rest is compared word by word where both
+    have the same blanks between the same number of words (as a repair leaves them), so that a
+    page garbled throughout is not one diff of thousands of letters, slow as their square."""
     start = _shared_start(before, after)
     limit = min(len(before), len(after)) - start
     end = _shared_start(before[::-1][:limit], after[::-1][:limit])
     old, new = before[start : len(before) - end], after[start : len(after) - end]
+    old_parts, new_parts = _BLANKS.split(old), _BLANKS.split(new)
+    if len(old_parts) != len(new_parts) or old_parts[1::2] != new_parts[1::2]:
+        return _diff(old, new)
+    return [span for was, became in zip(old_parts[::2], new_parts[::2], strict=True) for span in _diff(was, became)]
+
+
+def _diff(old: str, new: str) -> list[tuple[str, str]]:
+    """The spans that differ between two strings, each as (was, became)."""
+    if old == new:
+        return []
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     return [(old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
