@@ -90,6 +90,11 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
         held_back = f"/{second}/search/data.json"
         assert not [path for path in fetched if path.startswith(f"/{second}/") and path != held_back], fetched
         assert not [path for path in fetched if f"/pagefind/wasm.{second}." in path or f"lang={second}" in path]
+        # asked for once the first block was painted: a frame after it was shown
+        for _ in range(50):
+            if all(f"/{lang}/search/data.json" in fetched for lang in SEARCH_LANGUAGES):
+                break
+            page.wait_for_timeout(100)
         assert all(f"/{lang}/search/data.json" in fetched for lang in SEARCH_LANGUAGES), fetched
         held.release()
         page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")

@@ -192,10 +192,10 @@ function rootPage(detect, asked) {
       if (token !== current || section.isConnected) return;
       blocks.append(section);
       if (statusLine.textContent !== said) statusLine.textContent = said;
-      // with the first block on the page, the other blocks' data (a few KB each) is asked for, all
-      // at once: each of them then waits for its Pagefind files only (after the first's files,
-      // not beside them); languageBlock says a failure
-      found.candidates.forEach((lang) => engineFor(lang, detect).catch(() => {}));
+      // once the first block is painted (not while the main thread still has to paint it), the
+      // other blocks' data (a few KB each) is asked for, all at once: each of them then waits for
+      // its Pagefind files only; languageBlock says a failure
+      shown().then(() => found.candidates.forEach((lang) => engineFor(lang, detect).catch(() => {})));
     };
     for (const lang of found.candidates) {
       place(await languageBlock(lang, query, detect, found.english, place));
