@@ -76,10 +76,24 @@ def wait_for(condition: Callable[[], bool], process: subprocess.Popen[str]) -> b
     return False
 
 
-def start_build(project: Path) -> subprocess.Popen[str]:
+# `python -m bridgelaws.cli build` with each unchanged page's link into content/docs' staging
+# folder a millisecond slower: unslowed, that folder lives about 35 ms (1,500 links), a window a
+# poller on a loaded machine can miss whole; slowed, about 1.5 s, and the kill lands mid-write
+SLOW_DOCS = """import sys, time
+from bridgelaws import cli, pipeline
+link = pipeline._link_or_copy
+def slow(*args):
+    time.sleep(0.001)
+    return link(*args)
+pipeline._link_or_copy = slow
+sys.exit(cli.main(["build"]))
+"""
+
+
+def start_build(project: Path, slow_docs: bool = False) -> subprocess.Popen[str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.Popen(
-        [sys.executable, "-m", "bridgelaws.cli", "build"],
+        [sys.executable, "-c", SLOW_DOCS] if slow_docs else [sys.executable, "-m", "bridgelaws.cli", "build"],
         cwd=project,
         env=env,
         stdout=subprocess.PIPE,
@@ -123,10 +137,11 @@ class Kill:
     reached: Callable[[Path], Callable[[], bool]]
     kill: Callable[[subprocess.Popen[str]], None]
     says: bool  # a build asked to stop says what it left; one killed outright cannot
+    slow_docs: bool = False  # content/docs written slowly (SLOW_DOCS), or the point is a moment
 
 
 KILLS = [
-    Kill("writing content/docs, SIGKILL to the group", writing_docs, _kill_group, False),
+    Kill("writing content/docs, SIGKILL to the group", writing_docs, _kill_group, False, slow_docs=True),
     Kill("MkDocs rendering, SIGTERM", mkdocs_rendering, _term, True),
     Kill("MkDocs rendering, SIGKILL to bridgelaws alone", mkdocs_rendering, _kill_alone, False),
     Kill("Pagefind indexing, SIGKILL to the group", pagefind_indexing, _kill_group, False),
@@ -161,7 +176,7 @@ def test_a_killed_build_leaves_the_previous_site(kill: Kill, project: Path, caps
     before_site = snapshot(project / "site")
     capsys.readouterr()
 
-    build = start_build(project)
+    build = start_build(project, kill.slow_docs)
     try:
         reached = wait_for(kill.reached(project), build)
         assert reached, f"the build ended before {kill.point}: {build.communicate()[1][-2000:]}"
