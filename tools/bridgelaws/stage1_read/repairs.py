@@ -148,7 +148,7 @@ def _changed_spans(before: str, after: str) -> list[tuple[str, str]]:
     two share at the start and the end is set aside: a line of the PDF's text layer is a whole
     page, and a repair changes a few words of it.  The rest is compared word by word where both
     have the same blanks between the same number of words (as a repair leaves them), so that a
-    page garbled throughout is not one diff of thousands of letters, slow as their square."""
+    page garbled throughout is not one diff of thousands of letters (slower than their square)."""
     start = _shared_start(before, after)
     limit = min(len(before), len(after)) - start
     end = _shared_start(before[::-1][:limit], after[::-1][:limit])
