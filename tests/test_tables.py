@@ -86,4 +86,5 @@ def test_every_table_of_the_built_pages_without_a_class_is_wrapped_once(site: Pa
             assert html[: table.start()].endswith(OPEN), (page, html[table.start() - 80 : table.start()])
         assert OPEN + OPEN not in html, page
         assert html.count(OPEN) == html.count('<div class="md-typeset__scrollwrap">'), page
+        assert html.count("</table>" + CLOSE) == html.count(OPEN), page  # each closed after its table
     assert pages > 100

@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bridgelaws.stage5_site.html_lexis import COMMENT, TAG, whole_element
+
 # what is left as written: a comment, an element whose whitespace shows (or is code), a tag
-# (a quoted attribute value may hold ">")
 KEPT = re.compile(
-    r"<!--.*?-->"
-    r"|<(pre|textarea|code|kbd|script|style)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</\1\s*>"
-    r"|<[^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>",
+    "|".join([COMMENT, whole_element(["pre", "textarea", "code", "kbd", "script", "style"], "kept"), TAG]),
     re.DOTALL | re.IGNORECASE,
 )
 RUN = re.compile(r"[ \t\f\r]*\n[ \t\n\f\r]*")  # a run of whitespace holding a line end

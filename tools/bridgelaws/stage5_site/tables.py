@@ -14,14 +14,21 @@ from __future__ import annotations
 
 import re
 
+from bridgelaws.stage5_site.html_lexis import COMMENT, INSIDE, whole_element
+
 OPEN = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
 CLOSE = "</div></div>"
 # In one pass, in the page's order: what is never markup (a comment, the text of a script,
 # style, pre or textarea: skipped whole, so a table written there is not one), or a table's
-# start or end tag (a quoted attribute value may hold ">").
+# start or end tag.
 TOKEN = re.compile(
-    r"<!--.*?-->|<(?P<opaque>script|style|pre|textarea)\b.*?</(?P=opaque)\s*>"
-    r"|<(?P<end>/?)table\b(?P<attrs>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    "|".join(
+        [
+            COMMENT,
+            whole_element(["script", "style", "pre", "textarea"], "opaque"),
+            rf"<(?P<end>/?)table\b(?P<attrs>{INSIDE})>",
+        ]
+    ),
     re.DOTALL | re.IGNORECASE,
 )
 QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
