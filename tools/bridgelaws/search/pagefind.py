@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bridgelaws.core import atomic, facts, urls
-from bridgelaws.search import pagefind_chunks, pagefind_fragments, pagefind_order
+from bridgelaws.search import pagefind_chunks, pagefind_fragments, pagefind_order, pagefind_wasm
 from bridgelaws.search.engine_data import data_json
 
 OUTPUT = "pagefind"
@@ -78,8 +78,9 @@ def index_site(site_dir: Path) -> str:
     ordered = pagefind_order.normalise(site_dir / OUTPUT)
     fragments = pagefind_fragments.trim(site_dir / OUTPUT)  # before the meta files are named by content
     rechunked = pagefind_chunks.rechunk(site_dir / OUTPUT)
+    wasm = pagefind_wasm.recompress(site_dir / OUTPUT)
     lines = [line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered"))]
-    return "\n".join([*lines, f"index: {ordered}", f"fragments: {fragments}", f"index chunks: {rechunked}"])
+    return "\n".join([*lines, f"index: {ordered}", f"fragments: {fragments}", f"index chunks: {rechunked}", wasm])
 
 
 # A search page's preload of its language's WebAssembly (overrides/main.html, among the engine's
