@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -52,3 +52,75 @@ def test_each_entry_carries_its_modules_and_the_folder_goes(tmp_path: Path) -> N
     assert exported["search"]["four"] == 4 and exported["search"]["base"] == 2
     assert exported["search"]["where"].endswith("/assets/javascripts/search/b.js")  # the module's own URL still
     assert exported["anywhere"] == {"six": 6}
+
+
+# a module imported later (import("./x.js")): a file of its own beside the entry, holding what
+# the entry does not; what both use (state.js, with its state) read from the entry, one instance
+LATER = {
+    "search-anywhere.js": 'import { bump, count } from "./search/state.js";\n'
+    "export async function later() {\n"
+    "  bump();\n"
+    '  const { seen, where } = await import("./search/late.js");\n'
+    "  return [count(), seen(), where];\n"
+    "}\n",
+    "search/state.js": "let n = 0;\n"
+    "export function bump() {\n  n += 1;\n}\n"
+    "export function count() {\n  return n;\n}\n",
+    "search/late.js": 'import { count } from "./state.js";\nimport { twice } from "./deep.js";\n'
+    'export { where } from "./deep.js";\n'
+    "export function seen() {\n  return twice(count());\n}\n",
+    "search/deep.js": "export function twice(n) {\n  return 2 * n;\n}\nexport const where = import.meta.url;\n",
+}
+
+
+def _write(root: Path, modules: dict[str, str]) -> Path:
+    scripts = root / "assets" / "javascripts"
+    for name, text in modules.items():
+        (scripts / name).parent.mkdir(parents=True, exist_ok=True)
+        (scripts / name).write_text(text, encoding="utf-8")
+    return scripts
+
+
+def test_a_module_imported_later_is_a_file_of_its_own_sharing_the_entrys_modules(tmp_path: Path) -> None:
+    scripts = _write(tmp_path, LATER)
+    assert bundle.bundle(tmp_path) == "search-anywhere.js with 1 modules, search-anywhere-late.js with 2 modules"
+    entry = (scripts / "search-anywhere.js").read_text(encoding="utf-8")
+    late = scripts / bundle.chunk_name(bundle.ENTRIES[1], PurePosixPath("assets/javascripts/search/late.js")).name
+    assert late.name == "search-anywhere-late.js"
+    chunk = late.read_text(encoding="utf-8")
+    assert "twice" not in entry and "import(" in entry  # the later file's modules are its alone
+    assert "let n = 0" in entry and "let n = 0" not in chunk  # the shared module: the entry's
+    assert chunk.startswith('import { __module0 } from "./search-anywhere.js";')
+    if NODE is None:
+        pytest.skip("node is missing")
+    (scripts / "package.json").write_text('{"type": "module"}', encoding="utf-8")  # .js as modules
+    entry_url = (scripts / "search-anywhere.js").as_uri()
+    code = f'import("{entry_url}").then(async (m) => console.log(JSON.stringify(await m.later())))'
+    run = subprocess.run([NODE, "-e", code], capture_output=True, text=True, check=True)
+    count, seen, where = json.loads(run.stdout)
+    assert (count, seen) == (1, 2)  # one state.js: the later file saw the entry's bump
+    assert where.endswith("/assets/javascripts/search/deep.js")  # the module's own URL still
+
+
+@pytest.mark.parametrize(
+    ("changed", "said"),
+    [
+        # imported at once too: it would be in two files
+        ({"search-anywhere.js": LATER["search-anywhere.js"] + 'import { seen } from "./search/late.js";\n'}, "both"),
+        # a later file importing later again: not built
+        (
+            {"search/deep.js": 'export const twice = (n) => import("./other.js").then(() => 2 * n);\n'},
+            "itself imported later",
+        ),
+        # a later file importing the entry back
+        (
+            {"search/late.js": 'import { later } from "../search-anywhere.js";\nexport const seen = later;\n'},
+            "which imports it later",
+        ),
+    ],
+    ids=["also at once", "later from later", "back to the entry"],
+)
+def test_a_later_import_the_bundle_cannot_build_is_named(tmp_path: Path, changed: dict[str, str], said: str) -> None:
+    _write(tmp_path, {**LATER, "search/other.js": "export const other = 1;\n", **changed})
+    with pytest.raises(ValueError, match=said):
+        bundle.bundle(tmp_path)

@@ -5,6 +5,7 @@ coming under them."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -104,5 +105,86 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
         assert [lang for lang, _box in blocks] == list(SEARCH_LANGUAGES)
         assert blocks[0] == early[0]
         assert not shifts_after_parse(page)
+    finally:
+        context.close()
+
+
+# -- what /search/ asks for, and when --------------------------------------------------------------
+
+LANGUAGE_DATA = re.compile(r"/[a-z]{2}/search/data\.json$")  # a language's search data, not /search/'s
+BLOCKS_MODULE = "**/assets/javascripts/search-anywhere-language-block.js"
+# a query of each language (its words tell it), and bare provisions of none
+ONE_LANGUAGE = [("fi", "kilpailunjohtaja"), ("sv", "träkarlen"), ("tr", "hakem"), ("pl", "sędzia")]
+PROVISIONS = ["12C1(b)", "16B"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "query"), ONE_LANGUAGE, ids=[lang for lang, _query in ONE_LANGUAGE])
+def test_a_query_of_one_language_goes_to_its_page_without_the_blocks_module(
+    browser: object, base_url: str, lang: str, query: str
+) -> None:
+    """The query's language is told by /search/'s own script: the module that searches the blocks
+    (and the engine in it) is never needed; held back, the query still goes to its language."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        held = Held(page, BLOCKS_MODULE)
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        page.wait_for_url(re.compile(rf"/{lang}/search/\?q="), timeout=20000)  # type: ignore[attr-defined]
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "q => { const l = document.getElementById('search-results'); return l && l.dataset.query === q; }",
+            arg=query,
+            timeout=20000,
+        )
+        assert page.eval_on_selector_all("#search-results a", "as => as.length")  # type: ignore[attr-defined]
+        assert held.routes and not held.released  # asked for with the page's script, never given
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", EARLY)
+def test_the_first_languages_pagefind_files_are_asked_for_with_its_data(
+    browser: object, base_url: str, query: str
+) -> None:
+    """A query of no one language, citing no provision: the first block's Pagefind files (its
+    WebAssembly the heaviest) are asked for as soon as its language is known, not once its data
+    has come and its engine is made: its data is held, and they are asked for meanwhile."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    fetched: list[str] = []
+    try:
+        page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
+        held = Held(page, LANGUAGE_DATA)
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        assert held.asked(page)
+        for _ in range(100):
+            if any("/pagefind/wasm." in path for path in fetched):
+                break
+            page.wait_for_timeout(50)  # type: ignore[attr-defined]
+        first = urlsplit(held.routes[0].request.url).path.split("/")[1]  # type: ignore[attr-defined]
+        assert f"/pagefind/wasm.{first}.pagefind" in fetched, fetched
+        assert not page.query_selector(".search-by-language__block")  # type: ignore[attr-defined]
+        held.release()
+        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+        assert page.query_selector(".search-by-language__block li")  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", PROVISIONS)
+def test_a_bare_provision_at_search_asks_for_no_pagefind_file(browser: object, base_url: str, query: str) -> None:
+    """A provision is answered from each language's data: no language's Pagefind file is asked
+    for, at once or later."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    fetched: list[str] = []
+    try:
+        page.on("request", lambda request: fetched.append(urlsplit(request.url).path))  # type: ignore[attr-defined]
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+        assert len(page.query_selector_all(".search-by-language__block")) == len(SEARCH_LANGUAGES)  # type: ignore[attr-defined]
+        assert not [path for path in fetched if path.startswith("/pagefind/")], fetched
     finally:
         context.close()

@@ -28,7 +28,12 @@ from watching import Held
 pytestmark = pytest.mark.browser
 
 # what a search page's engine fetches: its modules, Pagefind's files, the page's data
-ENGINE = ("/assets/javascripts/search.js", "/assets/javascripts/search-anywhere.js", "/assets/javascripts/refs.js")
+ENGINE = (
+    "/assets/javascripts/search.js",
+    "/assets/javascripts/search-anywhere.js",
+    "/assets/javascripts/search-anywhere-language-block.js",
+    "/assets/javascripts/refs.js",
+)
 
 
 # the engine's loading started: search-start.js has put the <template>'s preloads in the head

@@ -9,124 +9,57 @@
  * English query ("revoke") is said to be English, the site having no English text of the Laws,
  * beside every language's best results: its concepts' laws in each.
  * The search itself is the engine a language's page runs (search/engine/), one per language
- * shown.  search-start.js imports this module when the page needs it. */
+ * shown, in search/page/language-block.js, imported once a query is of no one language.
+ * search-start.js imports this module when the page needs it. */
 import { detector } from "./search/engine/detect.js";
-import { searchEngine } from "./search/engine/engine.js";
-import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./search/engine/placement.js";
 import { format, searchable } from "./search/engine/text.js";
 import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
-import { addEditions, element, filledHit, renderHit } from "./search/page/render.js";
+
+/** The language blocks' module with the engine (search/page/language-block.js), asked for as this
+ * module runs: it loads while the query's language is told (the words' files), which needs only
+ * this one.  A query of one language goes to its page, where that page's own script searches. */
+const blockModule = import("./search/page/language-block.js");
+blockModule.catch(() => {}); // offline and never kept: said when a query needs it (route)
 
 // -- /search/: to the query's language, or each likely language side by side ------------------------
 
-const engines = new Map();
-
-/** A language's engine, from its search page's data (the file beside the page, fetched once;
- * kept offline with the language). */
-async function engineFor(lang, detect) {
-  if (!engines.has(lang)) {
-    engines.set(
+/** A language's search data (the file beside its search page), asked for once; kept offline with
+ * the language.  Asked for here, as soon as a query is known to be of no one language, while the
+ * module that searches with it (search/page/language-block.js) is still loading. */
+const languageFiles = new Map();
+function languageData(lang, detect) {
+  if (!languageFiles.has(lang)) {
+    const path = detect.dataUrls[lang];
+    languageFiles.set(
       lang,
-      (async () => {
-        const response = await fetch(new URL(detect.dataUrls[lang], location.href));
-        if (!response.ok) throw new Error(`${response.status} ${detect.dataUrls[lang]}`);
-        return searchEngine(await response.json(), io);
-      })(),
+      fetch(new URL(path, location.href)).then((response) => {
+        if (!response.ok) throw new Error(`${response.status} ${path}`);
+        return response.json();
+      }),
     );
   }
-  return engines.get(lang);
+  return languageFiles.get(lang);
+}
+
+/** Asks for a language's search data now, for later: its failure is said by the block that reads it. */
+function askFor(lang, detect) {
+  languageData(lang, detect).catch(() => {});
 }
 
 /** A language's first Pagefind files (its script, WebAssembly, entry and meta files) asked for
  * at once, as its search page has them in its <head>, where Pagefind would ask for its script,
  * then for them, one round trip after the other (the data's `pagefind`: bridgelaws/search/
- * pagefind.py name_first_files); each once.  Once the language's data has come: a provision
- * ("12C1(b)") is answered from it, without Pagefind. */
+ * pagefind.py name_first_files); each once. */
 function preloadPagefind(lang, detect) {
   if (detect.pagefind && detect.pagefind[lang]) io.preloadPagefind(lang, detect.pagefind[lang]);
 }
 
+/** The address of a language's search page with the query: where a query of that language goes,
+ * and each block's link to all its results. */
 function fullResults(lang, query, detect) {
   const url = new URL(detect.searchUrls[lang], location.href);
   url.searchParams.set("q", query);
   return url.pathname + url.search;
-}
-
-/** Reads `ranked` (Pagefind's pages) into the block's results until it has as many as it shows:
- * each page read is a fragment fetched on the first search.  A first round of side_by_side_pages
- * pages per result still wanted (a law's editions are one result), then as many as nextRound
- * says; never more than fragments_per_round pages in all, the one round it read before, and no
- * round after one that found nothing (the pages ranked below it are likelier still to hold none,
- * as on a language's first page: session.js).  An English query's words are rarely in the
- * texts, so a fixed round would read many pages that hold none of them. */
-async function readPages(engine, ranked, forms, order, add) {
-  const { fragments_per_round: most, side_by_side: SHOWN, side_by_side_pages: PER_RESULT, min_round: fewest } = engine.rules;
-  const last = Math.min(most, ranked.length);
-  let from = 0;
-  let count = Math.min(most, Math.max(fewest, PER_RESULT * (SHOWN - order.length)));
-  while (order.length < SHOWN && from < last) {
-    const before = order.length;
-    const batch = await engine.textHits(ranked, from, Math.min(count, last - from), forms);
-    from += count;
-    batch.forEach((hit) => add(hit));
-    if (!batch.length) break;
-    count = nextRound(count, order.length - before, SHOWN - order.length, engine.rules);
-  }
-}
-
-/** One language's block: its name, its best results, a link to all of them.  `show(section)`
- * puts it on the page before its texts are read when a concept or situation answers the whole
- * query: its governing laws come with the language's concepts' files and their snippets.json,
- * while Pagefind (its WebAssembly, index and fragments) loads; the texts come under them, and
- * nothing shown moves (as on a language's page: session.js).  `english`: the query was said to
- * be English, and the concepts' English words are asked for with the concepts' files. */
-async function languageBlock(lang, query, detect, english, show) {
-  const section = element("section", "search-by-language__block");
-  section.lang = lang;
-  const heading = element("h2", "search-by-language__name", detect.names[lang]);
-  const list = element("ol", "search-results");
-  section.append(heading, list);
-  try {
-    const engine = await engineFor(lang, detect);
-    if (!engine.isProvision(query)) preloadPagefind(lang, detect); // a provision needs no Pagefind
-    if (english) engine.prefetchEnglish(query);
-    const named = await engine.namedResults(query, "");
-    const { groups, order, add } = resultGroups();
-    const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
-    named.hits.forEach((hit) => add(hit));
-    const shown = []; // the keys shown before the texts, in order
-    const items = [];
-    if (named.answered) {
-      shown.push(...order.slice(0, Math.min(SHOWN, placeEarly(named.later, add, order))));
-      const mark = engine.marker(query);
-      items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));
-      list.append(...items);
-      if (items.length) show(section);
-    }
-    const { ranked, forms, failure, pagefind } = await engine.wordResults(query, "", named);
-    if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
-    if (!order.length && ranked.length && ranked.length <= round) {
-      // every page found fit none of the words once read: the pages with some of them, as a
-      // language's page reads them (session.js)
-      const some = await engine.someWordResults(query, "", ranked, pagefind);
-      if (some.ranked.length) await readPages(engine, some.ranked, some.forms, order, add);
-    }
-    placeLater(laterThanEarly(named.later, shown.length), add, order);
-    // a law shown early, found in another edition's text too: that edition in its line
-    items.forEach((item, at) => addEditions(item, groups.get(shown[at])));
-    // the rest under what is shown, which stays where it is
-    const rest = order.filter((key) => !shown.includes(key)).slice(0, SHOWN - shown.length);
-    for (const key of rest) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
-    if (failure) section.append(element("p", "search-status", failure));
-    else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
-  } catch (error) {
-    section.append(element("p", "search-status", format(strings.search_offline, { error: error.message || error })));
-  }
-  const all = element("a", "search-by-language__all", format(strings.search_all_in, { language: detect.names[lang] }));
-  all.href = fullResults(lang, query, detect);
-  all.hreflang = lang;
-  section.append(all);
-  return section;
 }
 
 /** Resolves once what was just put on the page has been painted (the frame after it), or after
@@ -178,6 +111,21 @@ function rootPage(detect, asked) {
     }
     statusLine.textContent = strings.search_loading;
     blocks.setAttribute("aria-busy", "true");
+    // the first block's files, all at once: its language's data, and (for a query citing no
+    // provision: a provision has a number, and is answered from the data) its Pagefind files, the
+    // heaviest, which would otherwise wait for the data and the engine
+    askFor(found.candidates[0], detect);
+    if (!/\d/.test(query)) preloadPagefind(found.candidates[0], detect);
+    let languageBlock;
+    try {
+      ({ languageBlock } = await blockModule);
+    } catch (error) {
+      // offline, and the module never kept: said as a block says a failure
+      if (token === current) statusLine.textContent = format(strings.search_offline, { error: error.message || error });
+      blocks.removeAttribute("aria-busy");
+      return;
+    }
+    if (token !== current) return;
     // the grid's columns as they will be with every block, set before the first is shown, so
     // that none shown moves when the next comes (laws.css)
     blocks.style.setProperty("--languages", found.candidates.length);
@@ -194,11 +142,19 @@ function rootPage(detect, asked) {
       if (statusLine.textContent !== said) statusLine.textContent = said;
       // once the first block is painted (not while the main thread still has to paint it), the
       // other blocks' data (a few KB each) is asked for, all at once: each of them then waits for
-      // its Pagefind files only; languageBlock says a failure
-      shown().then(() => found.candidates.forEach((lang) => engineFor(lang, detect).catch(() => {})));
+      // its Pagefind files only
+      shown().then(() => found.candidates.forEach((lang) => askFor(lang, detect)));
+    };
+    const asked = {
+      query,
+      detect,
+      english: found.english,
+      data: (lang) => languageData(lang, detect),
+      pagefind: (lang) => preloadPagefind(lang, detect),
+      allUrl: (lang) => fullResults(lang, query, detect),
     };
     for (const lang of found.candidates) {
-      place(await languageBlock(lang, query, detect, found.english, place));
+      place(await languageBlock(lang, asked, place));
       if (token !== current) return;
       await shown();
       if (token !== current) return;

@@ -210,8 +210,10 @@ def on_page_content(html: str, page: Page, config: Any, files: Files) -> str:
 
 
 def on_env(env: Environment, config: Any, files: Files) -> Environment:
-    """The policy function partials/csp.html calls with the inline snippets it renders."""
+    """The policy function partials/csp.html calls with the inline snippets it renders, and the
+    files each search page's script imports later, which main.html preloads beside it."""
     env.globals["content_security_policy"] = lambda inline: Markup(csp.policy(str(inline)))
+    env.globals["later_scripts"] = bundle.later_files(Path(config.theme.custom_dir))
     return env
 
 
