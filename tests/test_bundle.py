@@ -7,12 +7,15 @@ the page's script does not import."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 from pathlib import Path, PurePosixPath
 
 import pytest
 
 from bridgelaws.stage5_site import bundle
+from conftest import ROOT
 from search_node import NODE
 
 MODULES = {
@@ -124,3 +127,29 @@ def test_a_later_import_the_bundle_cannot_build_is_named(tmp_path: Path, changed
     _write(tmp_path, {**LATER, "search/other.js": "export const other = 1;\n", **changed})
     with pytest.raises(ValueError, match=said):
         bundle.bundle(tmp_path)
+
+
+def test_each_later_file_is_built_and_preloaded_beside_its_script(site: Path) -> None:
+    """The built site has every later file bundle.later_files names from overrides/, and the page
+    that preloads a script (in its engine's <template>) preloads its later files right after it,
+    at a low priority: they are needed once the query's language is told, not for the first paint."""
+    later = {script: files for script, files in bundle.later_files(ROOT / "overrides").items() if files}
+    assert later  # /search/'s language blocks
+    pages = list(site.rglob("search/index.html"))
+    for script, files in later.items():
+        assert all((site / name).is_file() for name in files), files
+        preloading = [page for page in pages if f'href="{_href(page, site, script)}"' in page.read_text("utf-8")]
+        assert preloading, script
+        for page in preloading:
+            html = page.read_text(encoding="utf-8")
+            links = re.findall(r'<link rel="modulepreload" href="([^"]*)"([^>]*)>', html)
+            hrefs = [href for href, _rest in links]
+            at = hrefs.index(_href(page, site, script))
+            assert [(href, rest) for href, rest in links[at + 1 : at + 1 + len(files)]] == [
+                (_href(page, site, name), ' fetchpriority="low"') for name in files
+            ]
+
+
+def _href(page: Path, site: Path, name: str) -> str:
+    """``name`` (a path under the site) as the page links it: relative to the page's folder."""
+    return os.path.relpath(site / name, page.parent).replace(os.sep, "/")
