@@ -9,8 +9,9 @@
  * English query ("revoke") is said to be English, the site having no English text of the Laws,
  * beside every language's best results: its concepts' laws in each.
  * The search itself is the engine a language's page runs (search/engine/), one per language
- * shown, in search/page/language-block.js, imported once a query is of no one language.
- * search-start.js imports this module when the page needs it. */
+ * shown, in search/page/language-block.js, which loads beside this module (a file of its own in
+ * the built site) and is first needed once a query is of no one language.  search-start.js
+ * imports this module when the page needs it. */
 import { detector } from "./search/engine/detect.js";
 import { format, searchable } from "./search/engine/text.js";
 import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
