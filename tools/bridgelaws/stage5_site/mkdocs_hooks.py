@@ -213,7 +213,8 @@ def on_env(env: Environment, config: Any, files: Files) -> Environment:
     """The policy function partials/csp.html calls with the inline snippets it renders, and the
     files each search page's script imports later, which main.html preloads beside it."""
     env.globals["content_security_policy"] = lambda inline: Markup(csp.policy(str(inline)))
-    env.globals["later_scripts"] = bundle.later_files(Path(config.theme.custom_dir))
+    custom_dir = config.theme.custom_dir  # overrides/, where the scripts' sources are
+    env.globals["later_scripts"] = bundle.later_files(Path(custom_dir)) if custom_dir else {}
     return env
 
 
