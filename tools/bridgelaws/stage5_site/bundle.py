@@ -77,8 +77,8 @@ def imported(root: Path, entry: PurePosixPath) -> list[PurePosixPath]:
     def visit(module: PurePosixPath) -> None:
         if module in order:
             return
-        for match in IMPORT.finditer((root / module).read_text(encoding="utf-8")):
-            visit(PurePosixPath(_resolve(module, match[3])))
+        for dependency in _static_imports(root, module):
+            visit(dependency)
         order.append(module)
 
     visit(entry)
@@ -144,8 +144,9 @@ def _bundle_entry(site: Path, entry: PurePosixPath) -> str:
     return ", ".join(said)
 
 
-def _static_imports(site: Path, module: PurePosixPath) -> list[PurePosixPath]:
-    text = (site / module).read_text(encoding="utf-8")
+def _static_imports(root: Path, module: PurePosixPath) -> list[PurePosixPath]:
+    """The modules ``module`` imports at once (``import { … } from``, ``export { … } from``), in order."""
+    text = (root / module).read_text(encoding="utf-8")
     return [PurePosixPath(_resolve(module, match[3])) for match in IMPORT.finditer(text)]
 
 
