@@ -109,6 +109,51 @@ def test_each_languages_block_is_shown_as_it_comes_and_nothing_moves(
         context.close()
 
 
+# Every frame's time (a requestAnimationFrame loop), and when the first language's block was put
+# on the page: which of the page's requests came a frame or more after it is then read from the
+# resource timings
+FRAMES = """
+window.__frames = [];
+(function frame(time) { __frames.push(performance.now()); requestAnimationFrame(frame); })();
+document.addEventListener("DOMContentLoaded", () => {
+  const blocks = document.getElementById("search-by-language");
+  new MutationObserver(() => {
+    const shown = blocks.querySelector(".search-by-language__block");
+    if (shown && window.__shown === undefined) window.__shown = performance.now();
+  }).observe(blocks, { childList: true });
+});
+"""
+FRAMES_BEFORE = """(pattern) => {
+  const asked = performance.getEntriesByType("resource").filter((entry) => new RegExp(pattern).test(entry.name));
+  if (!asked.length || window.__shown === undefined) return null;
+  const at = Math.min(...asked.map((entry) => entry.startTime));
+  return __frames.filter((time) => time > __shown && time < at).length;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", ["revoke", "tempo"])
+def test_the_other_languages_data_is_asked_for_once_the_first_block_is_on_the_screen(
+    browser: object, base_url: str, query: str
+) -> None:
+    """The other languages' data is asked for two frames after the first language's block is put
+    on the page (the frame that paints it, and the next, once that paint is on the screen), not
+    while it is still to be painted: on a phone's network they would share the bandwidth with
+    what the first block still needs."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.add_init_script(FRAMES)  # type: ignore[attr-defined]
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+        _first, *others = page.eval_on_selector_all(".search-by-language__block", "bs => bs.map(b => b.lang)")  # type: ignore[attr-defined]
+        assert others
+        frames = page.evaluate(FRAMES_BEFORE, rf"/({'|'.join(others)})/search/data\.json$")  # type: ignore[attr-defined]
+        assert frames is not None and frames >= 2, frames
+    finally:
+        context.close()
+
+
 # -- what /search/ asks for, and when --------------------------------------------------------------
 
 LANGUAGE_DATA = re.compile(r"/[a-z]{2}/search/data\.json$")  # a language's search data, not /search/'s

@@ -15,6 +15,7 @@
 import { detector } from "./search/engine/detect.js";
 import { format, searchable } from "./search/engine/text.js";
 import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
+import { painted } from "./search/page/paint.js";
 
 /** The language blocks' module with the engine (search/page/language-block.js), asked for as this
  * module runs: it loads while the query's language is told (the words' files), which needs only
@@ -61,23 +62,6 @@ function fullResults(lang, query, detect) {
   const url = new URL(detect.searchUrls[lang], location.href);
   url.searchParams.set("q", query);
   return url.pathname + url.search;
-}
-
-/** Resolves once what was just put on the page has been painted (the frame after it), or after
- * FRAME_WAIT ms when no frame comes (a page in the background): the next language's Pagefind
- * files are asked for once the block before it is shown, not while the main thread still has to
- * paint it (on a busy phone they would arrive first and hold the paint back). */
-const FRAME_WAIT = 100;
-function shown() {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
 }
 
 /** /search/ opened (search-start.js calls it once this has loaded): the form wired to the
@@ -141,10 +125,13 @@ function rootPage(detect, asked) {
       if (token !== current || section.isConnected) return;
       blocks.append(section);
       if (statusLine.textContent !== said) statusLine.textContent = said;
-      // once the first block is painted (not while the main thread still has to paint it), the
-      // other blocks' data (a few KB each) is asked for, all at once: each of them then waits for
-      // its Pagefind files only
-      shown().then(() => found.candidates.forEach((lang) => askFor(lang, detect)));
+      // once the first block is on the screen (the frame after the one that painted it: not
+      // while it is still to be painted, nor while that paint is still on its way to the screen),
+      // the other blocks' data (a few KB each) is asked for, all at once: each of them then
+      // waits for its Pagefind files only
+      painted()
+        .then(painted)
+        .then(() => found.candidates.forEach((lang) => askFor(lang, detect)));
     };
     const asked = {
       query,
@@ -157,7 +144,7 @@ function rootPage(detect, asked) {
     for (const lang of found.candidates) {
       place(await languageBlock(lang, asked, place));
       if (token !== current) return;
-      await shown();
+      await painted();
       if (token !== current) return;
     }
     blocks.removeAttribute("aria-busy");

@@ -8,6 +8,7 @@ import { searchEngine } from "../engine/engine.js";
 import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "../engine/placement.js";
 import { format } from "../engine/text.js";
 import { io, strings } from "./page-data.js";
+import { painted } from "./paint.js";
 import { addEditions, element, filledHit, renderHit } from "./render.js";
 
 const engines = new Map();
@@ -71,7 +72,12 @@ export async function languageBlock(lang, asked, show) {
       const mark = engine.marker(query);
       items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));
       list.append(...items);
-      if (items.length) show(section);
+      if (items.length) {
+        show(section);
+        // painted before Pagefind's work (its WebAssembly unpacked, its searches) holds the main
+        // thread: on a phone that work would otherwise come first and the laws already known wait
+        await painted();
+      }
     }
     const { ranked, forms, failure, pagefind } = await engine.wordResults(query, "", named);
     if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
