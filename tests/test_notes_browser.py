@@ -454,6 +454,10 @@ def test_offline_the_notes_show_and_my_notes_lists_them(
             page.evaluate(RESTORE, saved)
     finally:
         page.close()
+    # the phone's other page reads the storage as it was put back: each page's copy of it is
+    # brought up to date with another page's writes a moment after them, not at once (a page
+    # that read it at once could see it cleared and not yet refilled)
+    swedish_reader.wait_for_function("saved => JSON.stringify(localStorage) === saved", arg=saved, timeout=5000)
     assert swedish_reader.evaluate(STORAGE) == saved
 
 
