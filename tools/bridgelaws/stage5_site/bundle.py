@@ -77,7 +77,7 @@ def imported(root: Path, entry: PurePosixPath) -> list[PurePosixPath]:
     def visit(module: PurePosixPath) -> None:
         if module in order:
             return
-        for dependency in _static_imports(root, module):
+        for dependency in _imports(root, module)[0]:
             visit(dependency)
         order.append(module)
 
@@ -93,13 +93,7 @@ def chunk_name(entry: PurePosixPath, target: PurePosixPath) -> PurePosixPath:
 
 def imported_later(root: Path, order: list[PurePosixPath]) -> list[PurePosixPath]:
     """What the modules ``order`` import later (``import("./x.js")``), each once, as first named."""
-    later: list[PurePosixPath] = []
-    for module in order:
-        for match in DYNAMIC.finditer((root / module).read_text(encoding="utf-8")):
-            target = PurePosixPath(_resolve(module, match[1]))
-            if target not in later:
-                later.append(target)
-    return later
+    return list(dict.fromkeys(target for module in order for target in _imports(root, module)[1]))
 
 
 def later_files(root: Path) -> dict[str, list[str]]:
@@ -128,7 +122,7 @@ def _bundle_entry(site: Path, entry: PurePosixPath) -> str:
         if target in order:
             raise ValueError(f"{target} is imported both at once and later by {entry}")
         own = chunks[target]
-        needed = sorted({dep for module in own for dep in _static_imports(site, module) if dep in order})
+        needed = sorted({dep for module in own for dep in _imports(site, module)[0] if dep in order})
         if entry in needed:
             raise ValueError(f"{target} imports {entry}, which imports it later")
         shared.update(needed)
@@ -144,10 +138,13 @@ def _bundle_entry(site: Path, entry: PurePosixPath) -> str:
     return ", ".join(said)
 
 
-def _static_imports(root: Path, module: PurePosixPath) -> list[PurePosixPath]:
-    """The modules ``module`` imports at once (``import { … } from``, ``export { … } from``), in order."""
+def _imports(root: Path, module: PurePosixPath) -> tuple[list[PurePosixPath], list[PurePosixPath]]:
+    """The modules ``module`` imports at once (``import { … } from``, ``export { … } from``) and
+    those it imports later (``import("./x.js")``), each in order, from one reading of it."""
     text = (root / module).read_text(encoding="utf-8")
-    return [PurePosixPath(_resolve(module, match[3])) for match in IMPORT.finditer(text)]
+    at_once = [PurePosixPath(_resolve(module, match[3])) for match in IMPORT.finditer(text)]
+    later = [PurePosixPath(_resolve(module, match[1])) for match in DYNAMIC.finditer(text)]
+    return at_once, later
 
 
 def _wrapped(
