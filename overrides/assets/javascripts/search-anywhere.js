@@ -124,7 +124,8 @@ function rootPage(detect, asked) {
     const place = (section) => {
       if (token !== current || section.isConnected) return;
       blocks.append(section);
-      if (statusLine.textContent !== said) statusLine.textContent = said;
+      if (blocks.childElementCount > 1) return;
+      statusLine.textContent = said;
       // once the first block is on the screen (the frame after the one that painted it: not
       // while it is still to be painted, nor while that paint is still on its way to the screen),
       // the other blocks' data (a few KB each) is asked for, all at once: each of them then
