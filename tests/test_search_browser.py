@@ -239,7 +239,29 @@ def test_a_short_word_beside_longer_ones_neither_finds_nor_marks(typed: SearchDr
     marks = typed.page(lang).eval_on_selector_all(  # type: ignore[attr-defined]
         ".search-result__snippet mark", "nodes => nodes.map(node => node.textContent)"
     )
-    assert marks and all(len(mark.strip(".,;:()")) >= 3 for mark in marks), marks
+    assert marks and all(len(mark) >= 3 for mark in marks), marks
+
+
+# a mark's word, its first and last characters a letter or a digit (one letter alone too)
+WORD_ONLY = re.compile(r"^[^\W_](?:.*[^\W_])?$", re.DOTALL)
+# a word of each language found in a snippet where it is printed before a comma or a full stop
+PRINTED_BEFORE_PUNCTUATION = [("fi", "tarjous"), ("sv", "partner"), ("tr", "oyun"), ("pl", "karty")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query"), PRINTED_BEFORE_PUNCTUATION, ids=[lang for lang, _ in PRINTED_BEFORE_PUNCTUATION]
+)
+def test_a_mark_holds_the_word_not_the_punctuation_beside_it(typed: SearchDriver, lang: str, query: str) -> None:
+    """A word the query finds, printed before a comma or a full stop ("tarjouksia,"): the snippet
+    marks the word, and the comma follows the mark in the text, as printed."""
+    assert typed.search(lang, query)
+    page = typed.page(lang)
+    found = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        ".search-result__snippet mark",
+        "ms => ms.map(m => [m.textContent, (m.nextSibling && m.nextSibling.textContent || '').charAt(0)])",
+    )
+    assert found and all(WORD_ONLY.match(mark) for mark, _after in found), found
+    assert any(after in ".,;:)" and after for _mark, after in found), found  # the kind is in the snippets
 
 
 @pytest.mark.parametrize(

@@ -8,18 +8,23 @@ import { pageData, strings } from "./page-data.js";
 
 const { displayAnchor } = referenceRules(pageData.refs); // the same syntax in every language
 
-/** Snippet parts as DOM: text nodes and <mark>s, never parsed as HTML. */
+// a marked part: the punctuation before its word, the word (from its first letter or digit to
+// its last), and what follows it (punctuation, the space after)
+const MARKED = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u;
+
+/** Snippet parts as DOM: text nodes and <mark>s, never parsed as HTML.  A mark holds the word
+ * only: "tarjouksia," marks "tarjouksia", not its comma. */
 function snippetNodes(parts) {
   const nodes = [];
   for (const [text, marked] of parts) {
-    if (!marked) {
+    const [, before, word, after] = marked ? MARKED.exec(text) : [text, text, "", ""];
+    if (!word) {
       nodes.push(document.createTextNode(text));
       continue;
     }
-    const word = text.trimEnd();
     const mark = document.createElement("mark");
     mark.textContent = word;
-    nodes.push(mark, document.createTextNode(text.slice(word.length)));
+    nodes.push(document.createTextNode(before), mark, document.createTextNode(after));
   }
   return nodes;
 }
