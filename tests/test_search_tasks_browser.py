@@ -1,0 +1,70 @@
+"""What a first search costs the main thread beside its own work: the grapheme rules Pagefind
+needs are loaded before its first search, not in it; and the address of a page opened with its
+query is not written again."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from conftest import PHONE
+
+# Every Intl.Segmenter made, with the script that made it (the stack's first frame after this
+# wrapper), and every history.replaceState
+WATCH = """
+window.__segmenters = [];
+window.__replaced = [];
+const Made = Intl.Segmenter;
+Intl.Segmenter = new Proxy(Made, {
+  construct(target, args) {
+    const frames = (new Error().stack || "").split("\\n").slice(2);
+    const caller = frames.find((line) => /https?:/.test(line)) || "";
+    window.__segmenters.push(caller);
+    return Reflect.construct(target, args);
+  },
+});
+const replace = history.replaceState.bind(history);
+history.replaceState = (state, unused, url) => {
+  window.__replaced.push(String(url));
+  return replace(state, unused, url);
+};
+"""
+
+# a query of each search page that Pagefind answers (the texts print its word)
+FIRST_SEARCHES = [
+    ("search/", "revoke", "#search-by-language"),
+    ("fi/search/", "tarjous", "#search-results"),
+    ("sv/search/", "partner", "#search-results"),
+    ("tr/search/", "oyun", "#search-results"),
+    ("pl/search/", "karty", "#search-results"),
+]
+DONE = "([selector, q]) => { const e = document.querySelector(selector); return e && e.dataset.query === q; }"
+
+
+def opened(browser: object, base_url: str, path: str, query: str, done: str) -> tuple[object, object]:
+    """A phone's page of ``path`` opened with ``query``, watched (WATCH), once its search is done."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()  # type: ignore[attr-defined]
+    page.add_init_script(WATCH)  # type: ignore[attr-defined]
+    page.goto(f"{base_url}{path}?q={quote(query)}")  # type: ignore[attr-defined]
+    page.wait_for_function(DONE, arg=[done, query], timeout=20000)  # type: ignore[attr-defined]
+    return context, page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "query", "done"), FIRST_SEARCHES, ids=[path for path, _q, _d in FIRST_SEARCHES])
+def test_the_first_grapheme_segmenter_is_made_before_pagefinds_first_search(
+    browser: object, base_url: str, path: str, query: str, done: str
+) -> None:
+    """Pagefind makes an Intl.Segmenter for each search, and a page's first one loads Unicode's
+    grapheme rules (several milliseconds, more on a phone): the page's own script makes the
+    first, in a task of its own, so that Pagefind's first search does not carry that load."""
+    context, page = opened(browser, base_url, path, query, done)
+    try:
+        made = page.evaluate("window.__segmenters")  # type: ignore[attr-defined]
+        assert len(made) >= 2, made  # ours, then Pagefind's own (each search makes one)
+        assert "/assets/javascripts/" in made[0] and "pagefind.js" not in made[0], made
+        assert any("pagefind.js" in caller for caller in made[1:]), made
+    finally:
+        context.close()  # type: ignore[attr-defined]
