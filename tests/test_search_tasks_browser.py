@@ -68,3 +68,31 @@ def test_the_first_grapheme_segmenter_is_made_before_pagefinds_first_search(
         assert any("pagefind.js" in caller for caller in made[1:]), made
     finally:
         context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "query", "done"), FIRST_SEARCHES, ids=[path for path, _q, _d in FIRST_SEARCHES])
+def test_a_page_opened_with_its_query_does_not_write_its_address_again(
+    browser: object, base_url: str, path: str, query: str, done: str
+) -> None:
+    """The address already says what is searched: no history.replaceState (a round trip to the
+    browser's process, in the first search's task)."""
+    context, page = opened(browser, base_url, path, query, done)
+    try:
+        assert page.evaluate("window.__replaced") == []  # type: ignore[attr-defined]
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+def test_a_query_typed_after_the_first_writes_the_address(browser: object, base_url: str) -> None:
+    """The other side of the test above: a query typed on a language's page after the first is
+    written to the address, and the watch sees it."""
+    context, page = opened(browser, base_url, "fi/search/", "tarjous", "#search-results")
+    try:
+        page.fill("#search-input", "kortti")  # type: ignore[attr-defined]
+        page.wait_for_function(DONE, arg=["#search-results", "kortti"], timeout=20000)  # type: ignore[attr-defined]
+        replaced = page.evaluate("window.__replaced")  # type: ignore[attr-defined]
+        assert replaced and replaced[-1].endswith("?q=kortti"), replaced
+    finally:
+        context.close()  # type: ignore[attr-defined]

@@ -33,5 +33,7 @@ export function syncUrl(query, edition, most) {
   url.searchParams.set("q", searchable(query, most));
   if (edition) url.searchParams.set("edition", edition);
   else url.searchParams.delete("edition");
-  history.replaceState(null, "", url);
+  // the address unchanged (a page opened with its query) is not written again: a replaceState is
+  // a round trip to the browser process, several milliseconds of the first search's task
+  if (url.href !== location.href) history.replaceState(null, "", url);
 }
