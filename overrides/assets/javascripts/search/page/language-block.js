@@ -5,6 +5,7 @@
  * of its own (bridgelaws/stage5_site/bundle.py), so the query's language is told without
  * waiting for the engine. */
 import { searchEngine } from "../engine/engine.js";
+import { yieldToMain } from "../engine/tasks.js";
 import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "../engine/placement.js";
 import { format } from "../engine/text.js";
 import { io, strings } from "./page-data.js";
@@ -59,6 +60,9 @@ export async function languageBlock(lang, asked, show) {
   section.append(heading, list);
   try {
     const engine = await engineFor(lang, asked.data);
+    // the engine made (the language's rules read from its data) in a task of its own, the block's
+    // first files asked for and its concepts matched in the next: together one long task
+    await yieldToMain();
     if (!engine.isProvision(query)) asked.pagefind(lang); // a provision needs no Pagefind
     if (english) engine.prefetchEnglish(query);
     const named = await engine.namedResults(query, "");
