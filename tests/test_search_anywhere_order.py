@@ -24,17 +24,17 @@ EARLY = ["revoke", "penalty card", "dummy"]
 def test_an_english_querys_governing_laws_are_shown_before_pagefind_answers(
     browser: object, base_url: str, query: str
 ) -> None:
-    """Pagefind's WebAssembly is held back: the first language's block is on the page already,
-    leading with the laws of the concept the English word names, each whole (its snippet in it);
-    once Pagefind answers, the texts come under them, and nothing shown moved."""
+    """Pagefind's WebAssembly is held back: the first language's block is on the page when it is
+    asked for, leading with the laws of the concept the English word names, each whole (its
+    snippet in it); once Pagefind answers, the texts come under them, and nothing shown moved."""
     context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     page = context.new_page()
     try:
         page.add_init_script(LAYOUT_SHIFTS)  # type: ignore[attr-defined]
         held = Held(page, "**/pagefind/wasm.*")
         page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
-        page.wait_for_selector(".search-by-language__block li")  # type: ignore[attr-defined]
-        assert held.routes, "Pagefind's WebAssembly was not asked for"
+        assert held.asked(page), "Pagefind's WebAssembly was not asked for"
+        assert page.query_selector(".search-by-language__block li")  # type: ignore[attr-defined]
         assert page.get_attribute("#search-by-language", "aria-busy") == "true"  # type: ignore[attr-defined]
         assert page.inner_text("#search-status") == t("en", "search_english", q=query)  # type: ignore[attr-defined]
         early = first_block(page)
@@ -189,12 +189,39 @@ def test_a_query_of_one_language_goes_to_its_page_without_the_blocks_module(
 
 @pytest.mark.browser
 @pytest.mark.parametrize("query", EARLY)
+def test_an_english_querys_first_pagefind_files_are_asked_for_once_its_laws_are_on_the_screen(
+    browser: object, base_url: str, query: str
+) -> None:
+    """An English query's first block: its concepts' laws are what it asked for, and they come in
+    a few small files; Pagefind's first files (80 KB) are asked for a frame or more after the
+    block is on the page, so that they do not share a phone's network with those."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.add_init_script(FRAMES)  # type: ignore[attr-defined]
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+        first = page.eval_on_selector(".search-by-language__block", "b => b.lang")  # type: ignore[attr-defined]
+        for pattern in (rf"/pagefind/wasm\.{first}\.pagefind$", rf"/pagefind/pagefind\.js\?lang={first}$"):
+            frames = page.evaluate(FRAMES_BEFORE, pattern)  # type: ignore[attr-defined]
+            assert frames is not None and frames >= 1, (pattern, frames)
+    finally:
+        context.close()
+
+
+# queries of no one language and of no English word, citing no provision
+UNDECIDED = ["kart", "kort karta"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query", UNDECIDED)
 def test_the_first_languages_pagefind_files_are_asked_for_with_its_data(
     browser: object, base_url: str, query: str
 ) -> None:
-    """A query of no one language, citing no provision: the first block's Pagefind files (its
-    WebAssembly the heaviest) are asked for as soon as its language is known, not once its data
-    has come and its engine is made: its data is held, and they are asked for meanwhile."""
+    """A query of no one language, citing no provision, no English word: the first block's
+    Pagefind files (its WebAssembly the heaviest) are asked for as soon as its language is known,
+    not once its data has come and its engine is made: its data is held, and they are asked for
+    meanwhile."""
     context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     page = context.new_page()
     fetched: list[str] = []

@@ -98,9 +98,11 @@ function rootPage(detect, asked) {
     blocks.setAttribute("aria-busy", "true");
     // the first block's files, all at once: its language's data, and (for a query citing no
     // provision: a provision has a number, and is answered from the data) its Pagefind files, the
-    // heaviest, which would otherwise wait for the data and the engine
+    // heaviest, which would otherwise wait for the data and the engine.  An English query's
+    // first block asks for them once its concepts' laws are shown (asked.textsLater): they are
+    // what it asked for, and Pagefind's 80 KB would share the network with their small files
     askFor(found.candidates[0], detect);
-    if (!/\d/.test(query)) preloadPagefind(found.candidates[0], detect);
+    if (!/\d/.test(query) && !found.english) preloadPagefind(found.candidates[0], detect);
     let languageBlock;
     try {
       ({ languageBlock } = await blockModule);
@@ -138,6 +140,7 @@ function rootPage(detect, asked) {
       query,
       detect,
       english: found.english,
+      textsLater: (lang) => found.english && lang === found.candidates[0],
       data: (lang) => languageData(lang, detect),
       pagefind: (lang) => preloadPagefind(lang, detect),
       allUrl: (lang) => fullResults(lang, query, detect),

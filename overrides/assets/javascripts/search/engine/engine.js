@@ -78,11 +78,12 @@ export function searchEngine(data, io) {
    * and situations' (conceptHits), from the concepts' files of its words (and the situations' files).  `answered`:
    * a concept or situation answers the whole query, so where its laws go does not depend on the
    * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
-   * the query was matched against (loneWordHits goes on from it). */
-  async function namedResults(query, edition) {
+   * the query was matched against (loneWordHits goes on from it).  Pagefind starts loading beside
+   * the concepts, unless `textsLater` (wordResults starts it then). */
+  async function namedResults(query, edition, textsLater = false) {
     const provision = parseProvision(query);
     const pagefind = pagefindOfSearch();
-    if (!provision) pagefind().catch(() => {}); // loading beside the concepts (textResults reports a failure)
+    if (!provision && !textsLater) pagefind().catch(() => {}); // textResults reports a failure
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);

@@ -50,7 +50,9 @@ async function readPages(engine, ranked, forms, order, add) {
  * them, and nothing shown moves (as on a language's page: session.js).  `asked.english`: the query
  * was said to be English, and the concepts' English words are asked for with the concepts' files.
  * `asked.detect`: /search/'s data; `asked.data(lang)`: the language's search data;
- * `asked.pagefind(lang)`: its first Pagefind files asked for (each once). */
+ * `asked.pagefind(lang)`: its first Pagefind files asked for (each once), at once, or, where
+ * `asked.textsLater(lang)` (an English query's first block), once the laws shown before the
+ * texts are on the screen (or found to be none): they do not share the network with them. */
 export async function languageBlock(lang, asked, show) {
   const { query, detect, english } = asked;
   const section = element("section", "search-by-language__block");
@@ -63,9 +65,11 @@ export async function languageBlock(lang, asked, show) {
     // the engine made (the language's rules read from its data) in a task of its own, the block's
     // first files asked for and its concepts matched in the next: together one long task
     await yieldToMain();
-    if (!engine.isProvision(query)) asked.pagefind(lang); // a provision needs no Pagefind
+    const texts = !engine.isProvision(query); // a provision needs no Pagefind
+    const later = texts && asked.textsLater(lang);
+    if (texts && !later) asked.pagefind(lang);
     if (english) engine.prefetchEnglish(query);
-    const named = await engine.namedResults(query, "");
+    const named = await engine.namedResults(query, "", later);
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
     named.hits.forEach((hit) => add(hit));
@@ -83,6 +87,7 @@ export async function languageBlock(lang, asked, show) {
         await painted();
       }
     }
+    if (later) asked.pagefind(lang); // the texts' files, once the laws are on the screen
     const { ranked, forms, failure, pagefind } = await engine.wordResults(query, "", named);
     if (order.length < SHOWN && ranked.length) await readPages(engine, ranked, forms, order, add);
     if (!order.length && ranked.length && ranked.length <= round) {
