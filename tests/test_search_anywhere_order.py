@@ -5,6 +5,7 @@ coming under them."""
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote, urlsplit
 
@@ -205,6 +206,35 @@ def test_an_english_querys_first_pagefind_files_are_asked_for_once_its_laws_are_
         for pattern in (rf"/pagefind/wasm\.{first}\.pagefind$", rf"/pagefind/pagefind\.js\?lang={first}$"):
             frames = page.evaluate(FRAMES_BEFORE, pattern)  # type: ignore[attr-defined]
             assert frames is not None and frames >= 1, (pattern, frames)
+    finally:
+        context.close()
+
+
+# a browser's languages (navigator.languages), and the site's languages among them, in order
+READERS = [
+    (["pl-PL", "pl"], ["pl"]),
+    (["sv", "fi"], ["sv", "fi"]),
+    (["de-DE", "tr-TR", "en"], ["tr"]),
+    (["en-US", "en"], []),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("browser_languages", "readers"), READERS, ids=[",".join(tags) for tags, _r in READERS])
+def test_an_english_querys_blocks_come_in_the_readers_languages_first(
+    browser: object, base_url: str, browser_languages: list[str], readers: list[str]
+) -> None:
+    """An English word has no language of its own: every language's block is shown, those of the
+    languages the reader's browser asks for first, in its order, then the rest in the site's."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        languages = json.dumps(browser_languages)
+        page.add_init_script(f"Object.defineProperty(navigator, 'languages', {{ get: () => {languages} }});")  # type: ignore[attr-defined]
+        page.goto(f"{base_url}search/?q=revoke")  # type: ignore[attr-defined]
+        page.wait_for_function("() => document.getElementById('search-by-language').dataset.query === 'revoke'")  # type: ignore[attr-defined]
+        shown = page.eval_on_selector_all(".search-by-language__block", "bs => bs.map(b => b.lang)")  # type: ignore[attr-defined]
+        assert shown == readers + [lang for lang in SEARCH_LANGUAGES if lang not in readers]
     finally:
         context.close()
 

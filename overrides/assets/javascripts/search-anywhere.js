@@ -7,12 +7,13 @@
  * link to all its results, the likeliest language's first, each shown as it comes, and once all are
  * shown #search-by-language carries data-query="<the query>".  An
  * English query ("revoke") is said to be English, the site having no English text of the Laws,
- * beside every language's best results: its concepts' laws in each.
+ * beside every language's best results: its concepts' laws in each, the reader's languages (the
+ * browser's) first.
  * The search itself is the engine a language's page runs (search/engine/), one per language
  * shown, in search/page/language-block.js, which loads beside this module (a file of its own in
  * the built site) and is first needed once a query is of no one language.  search-start.js
  * imports this module when the page needs it. */
-import { detector } from "./search/engine/detect.js";
+import { detector, readersLanguages } from "./search/engine/detect.js";
 import { format, searchable } from "./search/engine/text.js";
 import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
 import { painted } from "./search/page/paint.js";
@@ -73,8 +74,10 @@ export function openRootPage(asked) {
 
 function rootPage(detect, asked) {
   const blocks = document.getElementById("search-by-language");
-  // the query's language, from the page's data and the files it names (read once each)
-  const detected = detector(detect, (path) => io.fetchJson(new URL(path, location.href).href, null));
+  // the query's language, from the page's data and the files it names (read once each); an
+  // English query's blocks in the reader's languages first (the browser's)
+  const readers = readersLanguages(navigator.languages || [navigator.language || ""], detect);
+  const detected = detector({ ...detect, readers }, (path) => io.fetchJson(new URL(path, location.href).href, null));
 
   let current = 0; // the latest query: an older one that finishes later shows nothing
 

@@ -141,7 +141,8 @@ function queryLikelihood(query, detect) {
 
 /** {lang} when one language scores `margin` times any other; {english, candidates} when English
  * scores `margin` times the best language ("revoke", "penalty card": the site has no English
- * text, so every language, in the data's order, after any its letters or words speak for);
+ * text, so every language, after any its letters or words speak for, the reader's languages
+ * first (`detect.readers`: readersLanguages), then in the data's order);
  * else {candidates}: the languages near the best, best first, or all of them when nothing
  * speaks for any.  `detect` holds at least the words of the query's words' files (withWords);
  * without the letter model, {needsModel} when the model could change the answer: a word no list
@@ -159,7 +160,9 @@ export function detectLanguage(query, detect) {
   // English: no language's texts are its, and the letter model's likelihood of an English word
   // tells nothing of which language's texts the reader wants
   if (scores[ENGLISH] > 0 && scores[ENGLISH] >= detect.margin * best) {
-    const candidates = [...detect.languages].sort((a, b) => scores[b] - scores[a]);
+    const readers = detect.readers || [];
+    const rank = (lang) => (readers.includes(lang) ? readers.indexOf(lang) : readers.length);
+    const candidates = [...detect.languages].sort((a, b) => scores[b] - scores[a] || rank(a) - rank(b));
     return { english: true, candidates, scores };
   }
   // best first (a tie in the data's order): the likeliest language's results come first
@@ -167,6 +170,14 @@ export function detectLanguage(query, detect) {
   const tied = candidates.some((lang, at) => candidates.some((other, next) => next > at && scores[other] === scores[lang]));
   if (!detect.model && tied && longWords(query, detect).length) return { needsModel: true };
   return { candidates, scores };
+}
+
+/** The data's languages a reader's browser asks for, in the reader's order: of each language tag
+ * (navigator.languages: "pl-PL", "sv") its language, those the data has.  An English query has
+ * no language of its own: its blocks come in this order first. */
+export function readersLanguages(tags, detect) {
+  const wanted = [...tags].map((tag) => String(tag).toLowerCase().split("-")[0]);
+  return [...new Set(wanted)].filter((lang) => detect.languages.includes(lang));
 }
 
 /** The keys of the word files a query's words are in (`detect.files`: detection.py
