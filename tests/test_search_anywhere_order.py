@@ -132,6 +132,23 @@ FRAMES_BEFORE = """(pattern) => {
 }"""
 
 
+def frames_after_shown(browser: object, base_url: str, query: str, patterns: list[str]) -> list[int | None]:
+    """/search/?q=``query`` on a phone, searched to the end: for each regex of ``patterns``, how
+    many frames came between the first block put on the page and the first request it matches
+    (FRAMES_BEFORE), with the blocks' languages first; None where nothing matched."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.add_init_script(FRAMES)  # type: ignore[attr-defined]
+        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
+        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
+        langs = page.eval_on_selector_all(".search-by-language__block", "bs => bs.map(b => b.lang)")  # type: ignore[attr-defined]
+        made = [pattern.format(first=langs[0], others="|".join(langs[1:])) for pattern in patterns]
+        return [page.evaluate(FRAMES_BEFORE, pattern) for pattern in made]  # type: ignore[attr-defined]
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("query", ["revoke", "tempo"])
 def test_the_other_languages_data_is_asked_for_once_the_first_block_is_on_the_screen(
@@ -141,18 +158,8 @@ def test_the_other_languages_data_is_asked_for_once_the_first_block_is_on_the_sc
     on the page (the frame that paints it, and the next, once that paint is on the screen), not
     while it is still to be painted: on a phone's network they would share the bandwidth with
     what the first block still needs."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
-    page = context.new_page()
-    try:
-        page.add_init_script(FRAMES)  # type: ignore[attr-defined]
-        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
-        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
-        _first, *others = page.eval_on_selector_all(".search-by-language__block", "bs => bs.map(b => b.lang)")  # type: ignore[attr-defined]
-        assert others
-        frames = page.evaluate(FRAMES_BEFORE, rf"/({'|'.join(others)})/search/data\.json$")  # type: ignore[attr-defined]
-        assert frames is not None and frames >= 2, frames
-    finally:
-        context.close()
+    [frames] = frames_after_shown(browser, base_url, query, [r"/({others})/search/data\.json$"])
+    assert frames is not None and frames >= 2, frames
 
 
 # -- what /search/ asks for, and when --------------------------------------------------------------
@@ -196,18 +203,9 @@ def test_an_english_querys_first_pagefind_files_are_asked_for_once_its_laws_are_
     """An English query's first block: its concepts' laws are what it asked for, and they come in
     a few small files; Pagefind's first files (80 KB) are asked for a frame or more after the
     block is on the page, so that they do not share a phone's network with those."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
-    page = context.new_page()
-    try:
-        page.add_init_script(FRAMES)  # type: ignore[attr-defined]
-        page.goto(f"{base_url}search/?q={quote(query)}")  # type: ignore[attr-defined]
-        page.wait_for_function("q => document.getElementById('search-by-language').dataset.query === q", arg=query)  # type: ignore[attr-defined]
-        first = page.eval_on_selector(".search-by-language__block", "b => b.lang")  # type: ignore[attr-defined]
-        for pattern in (rf"/pagefind/wasm\.{first}\.pagefind$", rf"/pagefind/pagefind\.js\?lang={first}$"):
-            frames = page.evaluate(FRAMES_BEFORE, pattern)  # type: ignore[attr-defined]
-            assert frames is not None and frames >= 1, (pattern, frames)
-    finally:
-        context.close()
+    patterns = [r"/pagefind/wasm\.{first}\.pagefind$", r"/pagefind/pagefind\.js\?lang={first}$"]
+    frames = frames_after_shown(browser, base_url, query, patterns)
+    assert all(count is not None and count >= 1 for count in frames), frames
 
 
 # a browser's languages (navigator.languages), and the site's languages among them, in order

@@ -104,8 +104,9 @@ function rootPage(detect, asked) {
     // heaviest, which would otherwise wait for the data and the engine.  An English query's
     // first block asks for them once its concepts' laws are shown (asked.textsLater): they are
     // what it asked for, and Pagefind's 80 KB would share the network with their small files
+    const textsLater = (lang) => found.english && lang === found.candidates[0];
     askFor(found.candidates[0], detect);
-    if (!/\d/.test(query) && !found.english) preloadPagefind(found.candidates[0], detect);
+    if (!/\d/.test(query) && !textsLater(found.candidates[0])) preloadPagefind(found.candidates[0], detect);
     let languageBlock;
     try {
       ({ languageBlock } = await blockModule);
@@ -143,7 +144,7 @@ function rootPage(detect, asked) {
       query,
       detect,
       english: found.english,
-      textsLater: (lang) => found.english && lang === found.candidates[0],
+      textsLater,
       data: (lang) => languageData(lang, detect),
       pagefind: (lang) => preloadPagefind(lang, detect),
       allUrl: (lang) => fullResults(lang, query, detect),

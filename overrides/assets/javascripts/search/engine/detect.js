@@ -161,7 +161,7 @@ export function detectLanguage(query, detect) {
   // tells nothing of which language's texts the reader wants
   if (scores[ENGLISH] > 0 && scores[ENGLISH] >= detect.margin * best) {
     const readers = detect.readers || [];
-    const rank = (lang) => (readers.includes(lang) ? readers.indexOf(lang) : readers.length);
+    const rank = (lang) => (readers.indexOf(lang) < 0 ? readers.length : readers.indexOf(lang)); // unlisted: last
     const candidates = [...detect.languages].sort((a, b) => scores[b] - scores[a] || rank(a) - rank(b));
     return { english: true, candidates, scores };
   }
