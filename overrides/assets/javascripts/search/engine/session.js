@@ -5,10 +5,10 @@
 import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./placement.js";
 
 /** A search of `query` (as searched: searchable's) in `edition` ("" for all) by `engine`
- * (searchEngine's).  Its steps, in order: named(), words(), firstPage(); then more() for each
+ * (searchEngine's); `texts`: when Pagefind starts (engine.js namedResults).  Its steps, in order: named(), words(), firstPage(); then more() for each
  * further page.  `shown` is what is shown, in order ({key, hit, others}); reveal() adds what is
  * new to it. */
-export function searchSession(engine, query, edition, alive = () => true) {
+export function searchSession(engine, query, edition, alive = () => true, texts = "now") {
   const { page_size: PAGE_SIZE, fragments_per_round: FRAGMENTS_PER_ROUND } = engine.rules; // search.toml [engine]
   const { groups, order, add } = resultGroups();
   const state = {
@@ -30,15 +30,16 @@ export function searchSession(engine, query, edition, alive = () => true) {
   let stoppedEmpty = false; // the first page stopped at a round that found nothing
 
   /** What the query names (a provision, concepts, situations): their hits in order, and `early`,
-   * how many of them are shown before the texts are searched; the word results start. */
+   * how many of them are shown before the texts are searched; the word results start, unless
+   * they wait for the words step (`texts`: when Pagefind starts, engine.js namedResults). */
   async function namedStep() {
-    named = await engine.namedResults(query, edition);
+    named = await engine.namedResults(query, edition, texts);
     if (!alive()) return false;
     later = named.later;
     named.hits.forEach((hit) => add(hit));
     // a concept or situation answering the whole query: its governing laws are shown now
     if (named.answered) state.early = placeEarly(later, add, order);
-    words = engine.wordResults(query, edition, named); // searched while the snippets arrive
+    if (!named.textsLater) words = engine.wordResults(query, edition, named); // searched while the snippets arrive
     return true;
   }
 
@@ -49,8 +50,10 @@ export function searchSession(engine, query, edition, alive = () => true) {
     return entries;
   }
 
-  /** Pagefind's ranked pages for the query (none for a provision). */
+  /** Pagefind's ranked pages for the query (none for a provision): asked for now where the
+   * named step left them to it (the page has shown what was shown early). */
   async function wordsStep() {
+    words ??= engine.wordResults(query, edition, named);
     const found = await words;
     if (!alive()) return false;
     ({ ranked: state.ranked, forms: state.forms, partial: state.partial, approximate: state.approximate, failure: state.failure } = found);
