@@ -22,7 +22,7 @@ from bridgelaws.core import urls
 from bridgelaws.search import langmodel
 from bridgelaws.search import word_files as search
 from bridgelaws.search.vocabulary import SEARCH_LANGUAGES, VOCABULARY_FILE, load_vocabulary, with_term_base
-from conftest import PHONE, ROOT
+from conftest import ROOT
 from watching import LAYOUT_SHIFTS, Held, shifts_after_parse
 
 pytestmark = pytest.mark.browser
@@ -196,80 +196,6 @@ def test_a_concept_answering_the_query_is_shown_before_the_texts_and_nothing_mov
     page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)  # type: ignore[attr-defined]
     assert shown_snippets(page)[: len(early)] == early
     assert not shifts_after_parse(page)
-
-
-# Every frame's time (a requestAnimationFrame loop) and when the page's first result was put on
-# it: when Pagefind's first files were asked for is then read from the resource timings
-FIRST_SHOWN = """
-window.__frames = [];
-(function frame() { __frames.push(performance.now()); requestAnimationFrame(frame); })();
-document.addEventListener("DOMContentLoaded", () => {
-  new MutationObserver(() => {
-    const shown = document.querySelector("#search-results li");
-    if (shown && window.__shown === undefined) window.__shown = performance.now();
-  }).observe(document.getElementById("search-results"), { childList: true });
-});
-"""
-# [the frames between the first result shown and the first request of `pattern` (negative: the
-# frames before it), or null: nothing shown or nothing asked for]
-FRAMES_TO_ASKED = """(pattern) => {
-  const asked = performance.getEntriesByType("resource").filter((entry) => new RegExp(pattern).test(entry.name));
-  if (!asked.length || window.__shown === undefined) return null;
-  const at = Math.min(...asked.map((entry) => entry.startTime));
-  if (at < __shown) return -__frames.filter((time) => time > at && time < __shown).length - 1;
-  return __frames.filter((time) => time > __shown && time < at).length;
-}"""
-PAGEFIND_FIRST = [r"/pagefind/wasm\.[a-z]+\.pagefind$", r"/pagefind/pagefind\.js$", r"/pagefind/pagefind-entry\.json"]
-# a query of each language no concept or situation answers: its texts are what it asks for
-UNANSWERED = [("fi", "pelaaja"), ("fi", "kortti"), ("sv", "spelare"), ("tr", "oyun"), ("pl", "karty")]
-
-
-def frames_to_pagefind(browser: object, base_url: str, lang: str, query: str) -> list[int | None]:
-    """``lang``'s search page opened with ``query`` on a phone, searched to the end: for each of
-    Pagefind's first files, how many frames after the first result was put on the page it was
-    asked for (FRAMES_TO_ASKED)."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
-    page = context.new_page()
-    try:
-        page.add_init_script(FIRST_SHOWN)  # type: ignore[attr-defined]
-        page.goto(f"{base_url}{lang}/search/?q={quote(query)}")  # type: ignore[attr-defined]
-        page.wait_for_function("q => document.getElementById('search-results').dataset.query === q", arg=query)  # type: ignore[attr-defined]
-        return [page.evaluate(FRAMES_TO_ASKED, pattern) for pattern in PAGEFIND_FIRST]  # type: ignore[attr-defined]
-    finally:
-        context.close()  # type: ignore[attr-defined]
-
-
-@pytest.mark.parametrize(("lang", "query"), [*bench_search.QUERIES.items(), *TERM_QUERIES])
-def test_a_concept_answering_the_query_asks_for_pagefind_once_its_laws_are_on_the_screen(
-    browser: object, base_url: str, lang: str, query: str
-) -> None:
-    """The concept's governing laws come in a few small files; Pagefind's first files (its
-    WebAssembly 67 KB) are asked for a frame or more after they are on the page, so that on a
-    phone's network the laws do not share the bandwidth with them."""
-    frames = frames_to_pagefind(browser, base_url, lang, query)
-    assert all(count is not None and count >= 1 for count in frames), frames
-
-
-@pytest.mark.parametrize(("lang", "query"), UNANSWERED)
-def test_a_query_no_concept_answers_asks_for_pagefind_before_its_first_result(
-    browser: object, base_url: str, lang: str, query: str
-) -> None:
-    """Nothing answers the query before the texts: Pagefind's first files are asked for as soon
-    as the concepts are found to answer none of it, before any result is shown."""
-    frames = frames_to_pagefind(browser, base_url, lang, query)
-    assert all(count is not None and count < 0 for count in frames), frames
-
-
-@pytest.mark.parametrize(("lang", "query"), [("fi", "12C1(b)"), ("sv", "lag 16"), ("tr", "Yasa 45"), ("pl", "3.1")])
-def test_a_provision_on_a_languages_page_fetches_nothing_of_pagefind(
-    page: object, base_url: str, lang: str, query: str
-) -> None:
-    """A provision is answered from the page's data: no Pagefind file is asked for, at once or
-    later (the page's Pagefind preloads stay in their <template>)."""
-    fetched = _fetched(page, base_url, lang, query)
-    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    assert page.eval_on_selector_all("#search-results a", "as => as.length")  # type: ignore[attr-defined]
-    assert not [path for path in fetched if "/pagefind/" in path], fetched
 
 
 @pytest.mark.parametrize("lang", SEARCH_LANGUAGES)

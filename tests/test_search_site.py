@@ -147,8 +147,7 @@ def test_every_page_has_a_search_form_for_its_language(site: Path, page: str, ac
 @pytest.mark.parametrize("lang", [*SEARCH_LANGUAGES, facts.DEFAULT_LANGUAGE])
 def test_each_search_page_names_its_data_and_loads_only_its_form(site: Path, lang: str) -> None:
     """The page's data is the file beside it, named by the <template> of the engine's files (which
-    preloads it, and the engine's script); a language's Pagefind files are in a <template> of
-    their own; the page runs search-start.js, and none of the engine's files is among those it
+    preloads it); the page runs search-start.js, and none of the engine's files is among those it
     loads as it opens."""
     html = (site / urls.search(lang) / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{lang}"' in html
@@ -156,16 +155,7 @@ def test_each_search_page_names_its_data_and_loads_only_its_form(site: Path, lan
     template = re.search(r'<template id="search-engine" data-json="data\.json">(.*?)</template>', html, re.S)
     assert template is not None
     assert '<link rel="preload" href="data.json" as="fetch" crossorigin>' in template[1]
-    script = "../assets/javascripts/search-anywhere.js"
-    if lang != facts.DEFAULT_LANGUAGE:
-        script = "../../assets/javascripts/search.js"
-    assert f'<link rel="modulepreload" href="{script}">' in template[1]
-    texts = re.search(r'<template id="search-texts">(.*?)</template>', html, re.S)
-    assert (texts is None) == (lang == facts.DEFAULT_LANGUAGE)  # /search/ preloads each language's as it asks
     outside = html[: template.start()] + html[template.end() :]
-    if texts is not None:
-        assert f'href="../../pagefind/wasm.{lang}.pagefind"' in texts[1] and "pagefind/pagefind.js" in texts[1]
-        outside = outside.replace(texts[0], "")
     assert re.findall(r"<script[^>]*application/json[^>]*>", outside) == [
         '<script id="__config" type="application/json">'
     ]

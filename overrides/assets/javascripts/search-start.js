@@ -6,11 +6,9 @@
  * page's data (data.json beside it) are more than the page itself.  They start to load at the
  * reader's first sign of intent on the form (a focus, a touch or click, a key, any input), a
  * second or so before a first word is typed, and all at once: the <template id="search-engine">
- * in <head> holds their preloads (a language's Pagefind files the <template id="search-texts">),
- * inert until put in the head here.  A page opened with a query (?q=: a link, a header box, a
- * reload) loads the engine and its data at once: an inline script of the page has put the
- * engine's preloads in the head already; Pagefind's come when the query asks for its texts
- * (browser-io.js: after a concept's governing laws are shown, none for a provision).
+ * in <head> holds their preloads, inert until put in the head here.  A page opened with a query
+ * (?q=: a link, a header box, a reload) loads everything at once: an inline script of the page
+ * has put the preloads in the head already.
  *
  * Nothing typed meanwhile is lost: the box keeps it, the status line says the search is loading,
  * and a submit waits for the engine.  When the engine arrives it is opened on the page: a
@@ -28,14 +26,6 @@ const anywhere = Boolean(document.getElementById("search-by-language")); // /sea
 let state = "waiting"; // then "loading", and "ready" (the page is the engine's) or "failed"
 let asked = false; // the box's query is to be searched when the engine arrives: the address's, or submitted
 
-/** A <template>'s preloads put in the head, once: marked placed (the engine's, by the page's
- * inline script; the texts', by browser-io.js's makePagefind too). */
-function placeTemplate(template) {
-  if (!template || "placed" in template.dataset) return;
-  document.head.append(template.content.cloneNode(true));
-  template.dataset.placed = "";
-}
-
 /** The engine, loading from the first call on: the template's preloads put in the head, then
  * the page's module imported (what it imports is among the preloads). */
 function load() {
@@ -43,10 +33,7 @@ function load() {
   state = "loading";
   INTENT.forEach((type) => form.removeEventListener(type, load));
   // put in the head by the page itself when opened with a query (partials/search-engine-now.html)
-  if (!("placed" in files.dataset)) {
-    placeTemplate(files);
-    placeTemplate(document.getElementById("search-texts")); // the reader will type: words come
-  }
+  if (!("placed" in files.dataset)) document.head.append(files.content.cloneNode(true));
   const engine = anywhere
     ? import("./search-anywhere.js").then((module) => module.openRootPage)
     : import("./search.js").then((module) => module.openLanguagePage);

@@ -78,30 +78,20 @@ export function searchEngine(data, io) {
    * and situations' (conceptHits), from the concepts' files of its words (and the situations' files).  `answered`:
    * a concept or situation answers the whole query, so where its laws go does not depend on the
    * texts (placeLater asks them only whether some text holds every word).  `vocabulary`: what
-   * the query was matched against (loneWordHits goes on from it).  `textsLater`: whether the
-   * caller starts Pagefind (wordResults does) once the laws it shows first are on the screen.
-   * `texts`, when Pagefind starts loading:
-   *  - "now": beside the concepts (their files and Pagefind's share the network);
-   *  - "later": when the caller asks for the texts (textsLater always);
-   *  - "unanswered": now when the query's words have no concepts' file, else once the concepts
-   *    are matched, unless one answers the whole query (textsLater then): its governing laws are
-   *    shown first, and their files do not share a phone's network with Pagefind's 100 KB. */
-  async function namedResults(query, edition, texts = "now") {
+   * the query was matched against (loneWordHits goes on from it).  Pagefind starts loading beside
+   * the concepts, unless `textsLater` (wordResults starts it then). */
+  async function namedResults(query, edition, textsLater = false) {
     const provision = parseProvision(query);
     const pagefind = pagefindOfSearch();
-    const start = () => pagefind().catch(() => {}); // textResults reports a failure
-    const keys = conceptKeysOf(query);
-    if (!provision && (texts === "now" || (texts === "unanswered" && !keys.length))) start();
+    if (!provision && !textsLater) pagefind().catch(() => {}); // textResults reports a failure
     let hits = [];
     if (provision && provision.law) hits = lawHits(provision.law, edition, "provision");
     else if (provision && provision.point) hits = pointHits(provision.point, provision.doc, edition);
     // the concepts of the query's words: matched in a task of their own and placed in another
     // (tasks.js), also when their files were fetched already and nothing is waited for
-    let vocabulary = await vocabularyWith(keys, [], []);
+    let vocabulary = await vocabularyWith(conceptKeysOf(query), [], []);
     await yieldToMain();
     let named = conceptsNamed(query, vocabulary);
-    const textsLater = !provision && (texts === "later" || (texts === "unanswered" && named.some((match) => match.answers)));
-    if (!provision && texts === "unanswered" && keys.length && !textsLater) start();
     const letters = provision ? [] : unnamedKeys(query, named, vocabulary);
     if (letters.length) {
       // a word the language's own words do not name may be English; the situations' files are
@@ -118,7 +108,7 @@ export function searchEngine(data, io) {
     const found = conceptHits(withSharedLaws(named, query), edition);
     hits = hits.concat(found.first);
     const later = { third: found.third, next: found.next, after: found.after };
-    return { provision, hits, later, answered: named.some((match) => match.answers), vocabulary, pagefind, textsLater };
+    return { provision, hits, later, answered: named.some((match) => match.answers), vocabulary, pagefind };
   }
 
   /** Pagefind's ranked word results for a query namedResults has read (textHits turns them into

@@ -5,10 +5,10 @@
 import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "./placement.js";
 
 /** A search of `query` (as searched: searchable's) in `edition` ("" for all) by `engine`
- * (searchEngine's); `texts`: when Pagefind starts (engine.js namedResults).  Its steps, in order: named(), words(), firstPage(); then more() for each
+ * (searchEngine's).  Its steps, in order: named(), words(), firstPage(); then more() for each
  * further page.  `shown` is what is shown, in order ({key, hit, others}); reveal() adds what is
  * new to it. */
-export function searchSession(engine, query, edition, alive = () => true, texts = "now") {
+export function searchSession(engine, query, edition, alive = () => true) {
   const { page_size: PAGE_SIZE, fragments_per_round: FRAGMENTS_PER_ROUND } = engine.rules; // search.toml [engine]
   const { groups, order, add } = resultGroups();
   const state = {
@@ -30,16 +30,15 @@ export function searchSession(engine, query, edition, alive = () => true, texts 
   let stoppedEmpty = false; // the first page stopped at a round that found nothing
 
   /** What the query names (a provision, concepts, situations): their hits in order, and `early`,
-   * how many of them are shown before the texts are searched; the word results start, unless
-   * they wait for the words step (`texts`: when Pagefind starts, engine.js namedResults). */
+   * how many of them are shown before the texts are searched; the word results start. */
   async function namedStep() {
-    named = await engine.namedResults(query, edition, texts);
+    named = await engine.namedResults(query, edition);
     if (!alive()) return false;
     later = named.later;
     named.hits.forEach((hit) => add(hit));
     // a concept or situation answering the whole query: its governing laws are shown now
     if (named.answered) state.early = placeEarly(later, add, order);
-    if (!named.textsLater) words = engine.wordResults(query, edition, named); // searched while the snippets arrive
+    words = engine.wordResults(query, edition, named); // searched while the snippets arrive
     return true;
   }
 
@@ -50,10 +49,8 @@ export function searchSession(engine, query, edition, alive = () => true, texts 
     return entries;
   }
 
-  /** Pagefind's ranked pages for the query (none for a provision): asked for now where the
-   * named step left them to it (the page has shown what was shown early). */
+  /** Pagefind's ranked pages for the query (none for a provision). */
   async function wordsStep() {
-    words ??= engine.wordResults(query, edition, named);
     const found = await words;
     if (!alive()) return false;
     ({ ranked: state.ranked, forms: state.forms, partial: state.partial, approximate: state.approximate, failure: state.failure } = found);

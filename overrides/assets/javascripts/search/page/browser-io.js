@@ -26,17 +26,6 @@ export function browserIo(root, strings) {
     return fetch(path).then((response) => (response.ok ? response.json() : fallback));
   }
 
-  /** A language's search page's Pagefind files (its <template id="search-texts">: the script,
-   * WebAssembly, entry and meta files) put in the head, once: asked for all at once when the
-   * page's search first needs them (search-start.js puts them there for a page opened to type
-   * in, where a query waits for its named laws: engine.js namedResults). */
-  function placeTexts() {
-    const texts = document.getElementById("search-texts");
-    if (!texts || "placed" in texts.dataset) return;
-    document.head.append(texts.content.cloneNode(true));
-    texts.dataset.placed = "";
-  }
-
   /** This build's tag of Pagefind's entry file, from its preload in <head> (added after indexing,
    * bridgelaws.search.pagefind.preload_first_files): given as Pagefind's metaCacheTag, it
    * makes Pagefind ask for the URL the browser is already fetching, not one with a fresh ?ts=. */
@@ -64,7 +53,6 @@ export function browserIo(root, strings) {
   }
 
   async function makePagefind(lang) {
-    if (lang === document.documentElement.lang) placeTexts();
     const module = await import(pagefindScript(lang));
     const html = document.documentElement;
     const pageLang = html.lang;

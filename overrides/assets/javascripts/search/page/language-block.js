@@ -69,7 +69,7 @@ export async function languageBlock(lang, asked, show) {
     const later = texts && asked.textsLater(lang);
     if (texts && !later) asked.pagefind(lang);
     if (english) engine.prefetchEnglish(query);
-    const named = await engine.namedResults(query, "", later ? "later" : "now");
+    const named = await engine.namedResults(query, "", later);
     const { groups, order, add } = resultGroups();
     const { fragments_per_round: round, side_by_side: SHOWN } = engine.rules; // search.toml [engine]
     named.hits.forEach((hit) => add(hit));

@@ -7,7 +7,6 @@
 import { searchSession } from "../engine/session.js";
 import { format, searchable } from "../engine/text.js";
 import { form, input, statusLine, strings, syncUrl } from "./page-data.js";
-import { painted } from "./paint.js";
 import { addEditions, element, filledHit, renderHit } from "./render.js";
 
 /* "1 träff", "2 träffar"; Polish "1 wynik", "3 wyniki", "5 wyników": the plural form of the
@@ -37,8 +36,7 @@ export function languagePage(engine) {
     const query = searchable(typed, most);
     const cut = query === typed ? "" : format(strings.search_too_long, { count: most }) + " ";
     statusLine.textContent = strings.search_loading;
-    // the texts' files once a concept's governing laws are on the screen (engine.js namedResults)
-    const session = searchSession(engine, query, edition, () => token === current, "unanswered");
+    const session = searchSession(engine, query, edition, () => token === current);
     if (!(await session.named())) return;
     const { state } = session;
     const items = []; // the rendered results, in order (session.state.shown's)
@@ -49,9 +47,6 @@ export function languagePage(engine) {
       if (token !== current) return;
       list.append(...shown);
       items.push(...shown);
-      // painted before Pagefind's files are asked for and its work holds the main thread
-      await painted();
-      if (token !== current) return;
     }
     if (!(await session.words())) return;
     function renderNew() {
