@@ -1,7 +1,7 @@
 /* bridge-laws search engine: a query's forms as Pagefind is asked them and as a page's words are
  * read.  The variant queries (the language's spelling rules, letters Pagefind does not fold, both
  * ways), each query word's folded forms, how well a page's word fits them (wordFit, formScore)
- * and the query's words marked in a text (marker).  Pure: the language's data in, functions out. */
+ * and the query's words marked in a text (marker, extendsForm).  Pure: the language's data in, functions out. */
 import { markDropper } from "./text.js";
 
 /** The forms of one language's queries: its data (data.json), fold and rewrites
@@ -80,6 +80,14 @@ export function queryForms(data, fold, rewrites) {
     return best;
   }
 
+  /** Whether a page's word is one of a query word's forms (of `marked_start` letters or more)
+   * with more after it: "tarjousta", "tarjoussarjan" for "tarjous".  Such a word fits it
+   * (wordFit), and the snippet of a text marks it though Pagefind's stemmer did not take it for
+   * the query's ("tarjousta" is not among the locations "tarjous" finds). */
+  function extendsForm(word, variants) {
+    return variants.some((form) => form.length >= MARKED_START && word.startsWith(form));
+  }
+
   function bare(word) {
     return fold(word || "").replace(/[^\p{L}\p{N}]/gu, "");
   }
@@ -100,5 +108,5 @@ export function queryForms(data, fold, rewrites) {
     return (text) => text.split(/(\s+)/).map((token) => [token, /\S/.test(token) && forms.some((variants) => wordFit(bare(token), variants) > 0)]);
   }
 
-  return { variantQueries, wordForms, wordFit, bare, formScore, marker };
+  return { variantQueries, wordForms, wordFit, extendsForm, bare, formScore, marker };
 }

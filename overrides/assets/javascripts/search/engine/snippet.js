@@ -55,10 +55,11 @@ export function snippetCutter(data, forms) {
   }
 
   /** A snippet around the chosen match, matched words marked: [[text, marked], …]; only the
-   * page's own words (no hidden part). */
+   * page's own words (no hidden part).  Marked: the words at `locations` (a hidden part's, its
+   * compound), and those `printed(word)` says are the query's. */
   const CLOSING = /^[.,;:!?)\]”’»]+$/u; // punctuation printed after a word, no space between
 
-  function snippetAround(words, at, locations) {
+  function snippetAround(words, at, locations, printed = () => false) {
     const marked = new Set((locations || []).map((spot) => shownAt(words, spot)));
     const shown = [];
     words.forEach((word, index) => {
@@ -72,7 +73,7 @@ export function snippetCutter(data, forms) {
     // a hidden part stood between a word and the punctuation after it ("pelitavalla ⁘tapa ."):
     // the page prints them together, so the snippet does
     const glued = (i) => i + 1 < to && shown[i + 1] > shown[i] + 1 && CLOSING.test(words[shown[i + 1]]);
-    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to && !glued(i) ? " " : ""), marked.has(shown[i])]);
+    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to && !glued(i) ? " " : ""), marked.has(shown[i]) || printed(words[shown[i]])]);
     if (to < shown.length) parts.push([" …", false]);
     return parts;
   }

@@ -10,7 +10,7 @@ import { fileKeyer, siteUrl as siteUrlOf, unpackKeys } from "./text.js";
  * rewrites (queryRewrites), forms (queryForms) and snippets (snippetCutter). */
 export function wordSearch(data, io, rewrites, forms, snippets) {
   const { carries } = rewrites;
-  const { variantQueries, wordForms, wordFit, bare, formScore } = forms;
+  const { variantQueries, wordForms, wordFit, extendsForm, bare, formScore } = forms;
   const { bestLocation, snippetAround } = snippets;
 
   function siteUrl(path) {
@@ -193,7 +193,12 @@ export function wordSearch(data, io, rewrites, forms, snippets) {
         anchor,
         label: meta.label || "",
         title: meta.title || "",
-        snippet: snippetAround(words, at, (page.locations || []).filter((spot) => forms.some((variants) => wordFit(bare(words[spot]), variants) > 0))),
+        snippet: snippetAround(
+          words,
+          at,
+          (page.locations || []).filter((spot) => forms.some((variants) => wordFit(bare(words[spot]), variants) > 0)),
+          (word) => forms.some((variants) => extendsForm(bare(word), variants)),
+        ),
         origin: "text",
       };
     });

@@ -75,9 +75,9 @@ export async function languageBlock(lang, asked, show) {
     named.hits.forEach((hit) => add(hit));
     const shown = []; // the keys shown before the texts, in order
     const items = [];
+    const mark = texts ? engine.marker(query) : null; // the query's words in a snippet from snippets.json
     if (named.answered) {
       shown.push(...order.slice(0, Math.min(SHOWN, placeEarly(named.later, add, order))));
-      const mark = engine.marker(query);
       items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));
       list.append(...items);
       if (items.length) {
@@ -101,7 +101,7 @@ export async function languageBlock(lang, asked, show) {
     items.forEach((item, at) => addEditions(item, groups.get(shown[at])));
     // the rest under what is shown, which stays where it is
     const rest = order.filter((key) => !shown.includes(key)).slice(0, SHOWN - shown.length);
-    for (const key of rest) list.append(renderHit(groups.get(key).hit, groups.get(key).others));
+    for (const key of rest) list.append(renderHit(groups.get(key).hit, groups.get(key).others, mark));
     if (failure) section.append(element("p", "search-status", failure));
     else if (!order.length) section.append(element("p", "search-status", format(strings.search_no_results, { q: query })));
   } catch (error) {

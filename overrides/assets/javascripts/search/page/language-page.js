@@ -40,9 +40,10 @@ export function languagePage(engine) {
     if (!(await session.named())) return;
     const { state } = session;
     const items = []; // the rendered results, in order (session.state.shown's)
+    // the query's words marked in a snippet from snippets.json (a provision's are no words of it)
+    const mark = engine.isProvision(query) ? null : engine.marker(query);
     const early = session.showEarly();
     if (early.length) {
-      const mark = engine.marker(query);
       const shown = await Promise.all(early.map(({ hit, others }) => filledHit(hit, others, mark)));
       if (token !== current) return;
       list.append(...shown);
@@ -58,7 +59,7 @@ export function languagePage(engine) {
       // a law shown early, found in another edition's text too: that edition in its line
       items.forEach((item, index) => addEditions(item, state.groups.get(state.shown[index].key)));
       for (const { hit, others } of fresh) {
-        items.push(renderHit(hit, others));
+        items.push(renderHit(hit, others, mark));
         list.append(items.at(-1));
       }
       document.querySelectorAll(".search-more").forEach((button) => button.remove());

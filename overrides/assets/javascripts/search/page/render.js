@@ -41,9 +41,11 @@ function lawLabel(hit) {
   return /^\d+$/.test(hit.label) ? format(strings.law, { n: hit.label }) : hit.label;
 }
 
-export function renderHit(hit, others) {
+/** A hit's item; a provision's or concept's snippet comes from snippets.json after it, the
+ * query's words marked in it (`mark`, the engine's marker), as in what was shown early. */
+export function renderHit(hit, others, mark = null) {
   const item = hitItem(hit, others);
-  if (!hit.snippet && !hit.missing) fillSnippet(item.querySelector(".search-result__snippet"), hit.url, hit.anchor);
+  if (!hit.snippet && !hit.missing) fillSnippet(item.querySelector(".search-result__snippet"), hit.url, hit.anchor, mark);
   return item;
 }
 
