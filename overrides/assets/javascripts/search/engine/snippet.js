@@ -59,22 +59,33 @@ export function snippetCutter(data, forms) {
    * compound), and those `printed(word)` says are the query's. */
   const CLOSING = /^[.,;:!?)\]”’»]+$/u; // punctuation printed after a word, no space between
 
+  const BEFORE = 12; // shown words before the match
+  const FROM_MATCH = 16; // shown words from the match on
+
+  /** The indexes of the shown words around `at` (BEFORE before it, FROM_MATCH from it), found
+   * by walking out from it, not by listing a whole page's words (a law's page has thousands, and
+   * each of a first page's twelve is cut); whether there are more before and after them. */
+  function windowAround(words, at) {
+    const centre = shownAt(words, at);
+    const before = [];
+    for (let index = centre - 1; index >= 0 && before.length <= BEFORE; index--) if (!isPart(words[index])) before.push(index);
+    const after = [];
+    for (let index = centre; index < words.length && after.length <= FROM_MATCH; index++) if (!isPart(words[index])) after.push(index);
+    const shown = [...before.slice(0, BEFORE).reverse(), ...after.slice(0, FROM_MATCH)];
+    return { shown, earlier: before.length > BEFORE, later: after.length > FROM_MATCH };
+  }
+
   function snippetAround(words, at, locations, printed = () => false) {
     const marked = new Set((locations || []).map((spot) => shownAt(words, spot)));
-    const shown = [];
-    words.forEach((word, index) => {
-      if (!isPart(word)) shown.push(index);
-    });
-    const centre = Math.max(0, shown.indexOf(shownAt(words, at)));
-    const from = Math.max(0, centre - 12);
-    const to = Math.min(shown.length, centre + 16);
+    const { shown, earlier, later } = windowAround(words, at);
+    const to = shown.length;
     const parts = [];
-    if (from > 0) parts.push(["… ", false]);
+    if (earlier) parts.push(["… ", false]);
     // a hidden part stood between a word and the punctuation after it ("pelitavalla ⁘tapa ."):
     // the page prints them together, so the snippet does
     const glued = (i) => i + 1 < to && shown[i + 1] > shown[i] + 1 && CLOSING.test(words[shown[i + 1]]);
-    for (let i = from; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to && !glued(i) ? " " : ""), marked.has(shown[i]) || printed(words[shown[i]])]);
-    if (to < shown.length) parts.push([" …", false]);
+    for (let i = 0; i < to; i++) parts.push([words[shown[i]] + (i + 1 < to && !glued(i) ? " " : ""), marked.has(shown[i]) || printed(words[shown[i]])]);
+    if (later) parts.push([" …", false]);
     return parts;
   }
 
