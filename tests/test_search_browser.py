@@ -298,6 +298,22 @@ def test_a_word_beginning_with_the_query_is_marked_in_every_snippet(typed: Searc
     assert all(set(begins) <= set(marks) for begins, marks in checked), checked
 
 
+# provisions cited in each language's way, whose results are their provisions' texts
+CITED = [("fi", "12C1(b)"), ("sv", "lag 16"), ("tr", "Yasa 45"), ("pl", "przepis 16B2")]
+
+
+@pytest.mark.parametrize(("lang", "query"), CITED, ids=[f"{lang}:{query}" for lang, query in CITED])
+def test_a_provisions_text_marks_none_of_the_citation(typed: SearchDriver, lang: str, query: str) -> None:
+    """A provision cited is answered with its text (snippets.json): the citation's words ("lag",
+    "Yasa", "przepis") are none of that text's, and nothing in it is marked."""
+    assert typed.search(lang, query)
+    page = typed.page(lang)
+    page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+    snippets = page.eval_on_selector_all(".search-result__snippet", "ps => ps.map(p => p.textContent)")  # type: ignore[attr-defined]
+    assert any(snippet.strip() for snippet in snippets), snippets
+    assert page.eval_on_selector_all("#search-results mark", "ms => ms.length") == 0  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("query", "edition", "stems"),
     [

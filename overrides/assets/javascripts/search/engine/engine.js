@@ -161,5 +161,9 @@ export function searchEngine(data, io) {
 
   // whether a query is a provision, answered from the data without Pagefind
   const isProvision = (query) => Boolean(parseProvision(query));
-  return { lang, rules: data.engine, isProvision, search, prepare, prefetchEnglish, namedResults, wordResults, someWordResults, marker, textHits, loneWordHits };
+
+  /** The query's words marked in a text from snippets.json (forms.js marker), or null for a
+   * provision: "lag 16" cites the text, its words are none of it. */
+  const markerOf = (query) => (isProvision(query) ? null : marker(query));
+  return { lang, rules: data.engine, isProvision, search, prepare, prefetchEnglish, namedResults, wordResults, someWordResults, marker: markerOf, textHits, loneWordHits };
 }

@@ -75,7 +75,7 @@ export async function languageBlock(lang, asked, show) {
     named.hits.forEach((hit) => add(hit));
     const shown = []; // the keys shown before the texts, in order
     const items = [];
-    const mark = texts ? engine.marker(query) : null; // the query's words in a snippet from snippets.json
+    const mark = engine.marker(query); // the query's words in a snippet from snippets.json
     if (named.answered) {
       shown.push(...order.slice(0, Math.min(SHOWN, placeEarly(named.later, add, order))));
       items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));

@@ -40,8 +40,7 @@ export function languagePage(engine) {
     if (!(await session.named())) return;
     const { state } = session;
     const items = []; // the rendered results, in order (session.state.shown's)
-    // the query's words marked in a snippet from snippets.json (a provision's are no words of it)
-    const mark = engine.isProvision(query) ? null : engine.marker(query);
+    const mark = engine.marker(query); // the query's words in a snippet from snippets.json
     const early = session.showEarly();
     if (early.length) {
       const shown = await Promise.all(early.map(({ hit, others }) => filledHit(hit, others, mark)));
