@@ -2,6 +2,7 @@
  * site's JSON files by fetch, and Pagefind's own pagefind.js from the site, an instance per
  * search. */
 import { yieldToMain } from "../engine/tasks.js";
+import { unpackPagefindFiles } from "./unpack.js";
 
 /** Unicode's grapheme rules, loaded once per page in a task of their own.  Pagefind's search
  * cuts the query into graphemes with an Intl.Segmenter it makes for each search, and the first
@@ -20,6 +21,7 @@ function loadGraphemeRules(lang) {
 
 /** The I/O of a page whose site's root is the URL `root`; `strings`: the interface's. */
 export function browserIo(root, strings) {
+  unpackPagefindFiles(new URL("pagefind/", root).href); // unpack.js: the browser's inflate, not Pagefind's
   /** A site file's JSON (`path` from the host), `fallback` when the server has none; rejected
    * when it cannot be reached (offline and not cached). */
   function fetchJson(path, fallback) {
