@@ -1,7 +1,7 @@
 """What a first search costs the main thread beside its own work: the grapheme rules Pagefind
-needs are loaded before its first search, not in it; Pagefind's files are unpacked by the
-browser's inflate, not Pagefind's script; and the address of a page opened with its
-query is not written again."""
+needs are loaded while the stylesheets download, not in its first search; Pagefind's files are
+unpacked by the browser's inflate, not Pagefind's script; and the address of a page opened with
+its query is not written again."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 from conftest import PHONE
 
 # Every Intl.Segmenter made, with the script that made it (the stack's first frame after this
-# wrapper); every DecompressionStream made; and every history.replaceState
+# wrapper) and the stylesheets linked then; every DecompressionStream made; every
+# history.replaceState
 WATCH = """
 window.__segmenters = [];
 window.__unpacked = 0;
@@ -22,7 +23,8 @@ Intl.Segmenter = new Proxy(Made, {
   construct(target, args) {
     const frames = (new Error().stack || "").split("\\n").slice(2);
     const caller = frames.find((line) => /https?:/.test(line)) || "";
-    window.__segmenters.push(caller);
+    const linked = document.querySelectorAll('link[rel="stylesheet"]').length;
+    window.__segmenters.push({ caller, linked });
     return Reflect.construct(target, args);
   },
 });
@@ -63,18 +65,21 @@ def opened(browser: object, base_url: str, path: str, query: str, done: str) -> 
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("path", "query", "done"), FIRST_SEARCHES, ids=[path for path, _q, _d in FIRST_SEARCHES])
-def test_the_first_grapheme_segmenter_is_made_before_pagefinds_first_search(
+def test_the_first_grapheme_segmenter_is_made_above_the_stylesheets(
     browser: object, base_url: str, path: str, query: str, done: str
 ) -> None:
     """Pagefind makes an Intl.Segmenter for each search, and a page's first one loads Unicode's
-    grapheme rules (several milliseconds, more on a phone): the page's own script makes the
-    first, in a task of its own, so that Pagefind's first search does not carry that load."""
+    grapheme rules (several milliseconds, more on a phone): the page makes the first itself, in
+    the script above its stylesheets (partials/grapheme-rules.html), while they download, so
+    that Pagefind's first search does not carry that load."""
     context, page = opened(browser, base_url, path, query, done)
     try:
         made = page.evaluate("window.__segmenters")  # type: ignore[attr-defined]
-        assert len(made) >= 2, made  # ours, then Pagefind's own (each search makes one)
-        assert "/assets/javascripts/" in made[0] and "pagefind.js" not in made[0], made
-        assert any("pagefind.js" in caller for caller in made[1:]), made
+        assert len(made) >= 2, made  # the page's, then Pagefind's own (each search makes one)
+        first = made[0]
+        assert "pagefind.js" not in first["caller"] and "/assets/javascripts/" not in first["caller"], made
+        assert first["linked"] == 0, made  # no stylesheet linked yet: it runs above them
+        assert all("pagefind.js" in later["caller"] for later in made[1:]), made
     finally:
         context.close()  # type: ignore[attr-defined]
 

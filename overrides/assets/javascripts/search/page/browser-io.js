@@ -1,23 +1,7 @@
 /* bridge-laws search page: the engine's I/O in the browser (engine.js says what `io` is): the
  * site's JSON files by fetch, and Pagefind's own pagefind.js from the site, an instance per
  * search. */
-import { yieldToMain } from "../engine/tasks.js";
 import { unpackPagefindFiles } from "./unpack.js";
-
-/** Unicode's grapheme rules, loaded once per page in a task of their own.  Pagefind's search
- * cuts the query into graphemes with an Intl.Segmenter it makes for each search, and the first
- * Segmenter a page makes loads the rules from the browser's ICU data: 10-17 ms on a desktop,
- * four times that on a phone, added to the first search's task (Pagefind's own work in it is
- * about as long again), which a tap then waits for.  Made here first, between two yields, the
- * later ones cost nothing; where there is no Intl.Segmenter, Pagefind makes none either. */
-let graphemeRules = null;
-function loadGraphemeRules(lang) {
-  if (typeof Intl.Segmenter !== "function") return Promise.resolve();
-  graphemeRules ??= yieldToMain()
-    .then(() => new Intl.Segmenter(lang, { granularity: "grapheme" }))
-    .then(yieldToMain);
-  return graphemeRules;
-}
 
 /** The I/O of a page whose site's root is the URL `root`; `strings`: the interface's. */
 export function browserIo(root, strings) {
@@ -71,7 +55,6 @@ export function browserIo(root, strings) {
       html.lang = pageLang;
     }
     await instance.init();
-    await loadGraphemeRules(lang);
     return instance;
   }
 
