@@ -21,7 +21,8 @@ unpackPagefindFiles(BASE); // a second call changes nothing (the page makes one 
 /** Serves `bytes` at `path` of the site; its URL. */
 function serve(path, bytes, status = 200) {
   const url = new URL(path, SITE).href;
-  served.set(url, () => new Response(bytes, { status, headers: { "content-type": "application/octet-stream" } }));
+  const headers = { "content-type": "application/octet-stream", "content-length": String(bytes.length) };
+  served.set(url, () => new Response(bytes, { status, headers }));
   return url;
 }
 
@@ -37,6 +38,8 @@ test("each kind of Pagefind's packed files comes back unpacked", async () => {
     const url = serve(`pagefind/${kinds[round % kinds.length]}`, gzipSync(plain));
     const response = await fetch(url);
     assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "application/octet-stream");
+    assert.equal(response.headers.get("content-length"), null, url); // the packed file's size is not these bytes'
     assert.deepEqual(await bytesOf(response), plain, url);
   }
 });

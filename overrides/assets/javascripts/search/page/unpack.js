@@ -22,7 +22,10 @@ async function unpacked(response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new Response(bytes, init);
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), init);
+  // the sizes and coding the server gave are the packed file's, not these bytes'
+  const headers = new Headers(response.headers);
+  ["content-length", "content-encoding"].forEach((name) => headers.delete(name));
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), { ...init, headers });
 }
 
 let installed = false;
