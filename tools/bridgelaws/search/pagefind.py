@@ -8,7 +8,9 @@ deleted afterwards: ``assets/javascripts/search.js`` uses its API only.  The ind
 in one order, whatever order the file system lists the pages in
 (:mod:`bridgelaws.search.pagefind_order`), its fragments rid of the anchor texts nothing reads
 (:mod:`bridgelaws.search.pagefind_fragments`), and its words cut in smaller chunks than
-Pagefind's own (:mod:`bridgelaws.search.pagefind_chunks`).
+Pagefind's own (:mod:`bridgelaws.search.pagefind_chunks`); its WebAssembly is recompressed
+(:mod:`bridgelaws.search.pagefind_wasm`) and its script's inflate set up only when first used
+(:mod:`bridgelaws.search.pagefind_script`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 from pathlib import Path
 
 from bridgelaws.core import atomic, facts, urls
-from bridgelaws.search import pagefind_chunks, pagefind_fragments, pagefind_order, pagefind_wasm
+from bridgelaws.search import pagefind_chunks, pagefind_fragments, pagefind_order, pagefind_script, pagefind_wasm
 from bridgelaws.search.engine_data import data_json
 
 OUTPUT = "pagefind"
@@ -79,8 +81,10 @@ def index_site(site_dir: Path) -> str:
     fragments = pagefind_fragments.trim(site_dir / OUTPUT)  # before the meta files are named by content
     rechunked = pagefind_chunks.rechunk(site_dir / OUTPUT)
     wasm = pagefind_wasm.recompress(site_dir / OUTPUT)
+    script = pagefind_script.defer_inflate(site_dir / OUTPUT)
     lines = [line for line in run.stdout.splitlines() if line.strip().startswith(("Indexed", "Discovered"))]
-    return "\n".join([*lines, f"index: {ordered}", f"fragments: {fragments}", f"index chunks: {rechunked}", wasm])
+    said = [f"index: {ordered}", f"fragments: {fragments}", f"index chunks: {rechunked}", wasm, script]
+    return "\n".join([*lines, *said])
 
 
 # A search page's preload of its language's WebAssembly (overrides/main.html, among the engine's
