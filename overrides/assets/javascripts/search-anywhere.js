@@ -16,7 +16,7 @@
 import { detector, readersLanguages } from "./search/engine/detect.js";
 import { format, searchable } from "./search/engine/text.js";
 import { form, input, io, pageData, statusLine, strings, syncUrl } from "./search/page/page-data.js";
-import { painted } from "./search/page/paint.js";
+import { onScreen, painted } from "./search/page/paint.js";
 
 /** The language blocks' module with the engine (search/page/language-block.js), asked for as this
  * module runs: it loads while the query's language is told (the words' files), which needs only
@@ -127,18 +127,18 @@ function rootPage(detect, asked) {
     // line written again is painted again, and a phone's largest text may be this line: its
     // Largest Contentful Paint would wait for the last language's block)
     const said = format(found.english ? strings.search_english : strings.search_undecided, { q: query });
+    // a block put on the page; resolves once it is on the screen (its heading's paint presented)
     const place = (section) => {
-      if (token !== current || section.isConnected) return;
+      if (token !== current || section.isConnected) return Promise.resolve();
+      const shown = onScreen(section.firstElementChild);
       blocks.append(section);
-      if (blocks.childElementCount > 1) return;
+      if (blocks.childElementCount > 1) return shown;
       statusLine.textContent = said;
-      // once the first block is on the screen (the frame after the one that painted it: not
-      // while it is still to be painted, nor while that paint is still on its way to the screen),
-      // the other blocks' data (a few KB each) is asked for, all at once: each of them then
-      // waits for its Pagefind files only
-      painted()
-        .then(painted)
-        .then(() => found.candidates.forEach((lang) => askFor(lang, detect)));
+      // once the first block is on the screen (not while it is still to be painted, nor while
+      // that paint is still on its way to the screen), the other blocks' data (a few KB each) is
+      // asked for, all at once: each of them then waits for its Pagefind files only
+      shown.then(() => found.candidates.forEach((lang) => askFor(lang, detect)));
+      return shown;
     };
     const asked = {
       query,

@@ -9,7 +9,6 @@ import { yieldToMain } from "../engine/tasks.js";
 import { laterThanEarly, nextRound, placeEarly, placeLater, resultGroups } from "../engine/placement.js";
 import { format } from "../engine/text.js";
 import { io, strings } from "./page-data.js";
-import { painted } from "./paint.js";
 import { addEditions, element, filledHit, renderHit } from "./render.js";
 
 const engines = new Map();
@@ -44,8 +43,8 @@ async function readPages(engine, ranked, forms, order, add) {
 }
 
 /** One language's block: its name, its best results, a link to all of them (`asked.allUrl(lang)`).
- * `show(section)` puts it on the page before its texts are read when a concept or situation
- * answers the whole query: its governing laws come with the language's concepts' files and their
+ * `show(section)` puts it on the page (and resolves once it is on the screen: paint.js onScreen)
+ * before its texts are read when a concept or situation answers the whole query: its governing laws come with the language's concepts' files and their
  * snippets.json, while Pagefind (its WebAssembly, index and fragments) loads; the texts come under
  * them, and nothing shown moves (as on a language's page: session.js).  `asked.english`: the query
  * was said to be English, and the concepts' English words are asked for with the concepts' files.
@@ -81,10 +80,10 @@ export async function languageBlock(lang, asked, show) {
       items.push(...(await Promise.all(shown.map((key) => filledHit(groups.get(key).hit, groups.get(key).others, mark)))));
       list.append(...items);
       if (items.length) {
-        show(section);
-        // painted before Pagefind's work (its WebAssembly unpacked, its searches) holds the main
-        // thread: on a phone that work would otherwise come first and the laws already known wait
-        await painted();
+        // on the screen before Pagefind's files are asked for (an English query's first block)
+        // and before its work (its searches) holds the main thread: on a phone that work would
+        // otherwise come first and the laws already known wait
+        await show(section);
       }
     }
     if (later) asked.pagefind(lang); // the texts' files, once the laws are on the screen

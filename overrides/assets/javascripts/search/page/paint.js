@@ -18,3 +18,32 @@ export function painted() {
     );
   });
 }
+
+let watched = 0; // the elements watched so far, each by a name of its own
+
+/** Resolves once `element`, about to be put on the page, is on the screen: where the browser
+ * tells when an element's paint was presented (Element Timing, reported for an element with text
+ * of its own, marked before its first paint), once it tells it for `element`, which is the moment
+ * Largest Contentful Paint takes; a frame or more after painted() resolves, when the paint is
+ * still on its way to the screen.  Else two frames after it is put on the page (painted, twice).
+ * After FRAME_WAIT ms at the most, as painted().  Files asked for after it do not share the
+ * network with what the reader is shown first, however fast they would have come. */
+export function onScreen(element) {
+  const types = (globalThis.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (!types.includes("element")) return painted().then(painted);
+  const name = `on-screen-${++watched}`;
+  element.setAttribute("elementtiming", name);
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntries().some((entry) => entry.identifier === name)) done();
+    });
+    const timer = setTimeout(done, FRAME_WAIT);
+    function done() {
+      clearTimeout(timer);
+      observer.disconnect();
+      element.removeAttribute("elementtiming");
+      resolve();
+    }
+    observer.observe({ type: "element" });
+  });
+}
