@@ -23,7 +23,9 @@ def _search_shell(lang: str, search_page: bool) -> Page:
     """The page both kinds of search page start from, at ``/<lang>/search/``; its front matter
     names the data file beside it (``search_data``, a link from the page), which
     overrides/main.html gives search-start.js with the engine's other files."""
-    meta: dict[str, object] = {"hide": ["navigation", "toc"]}
+    # searches: overrides/main.html and its partials give the page the engine's files (and its
+    # inline warm-ups), search-start.js, and the search pages' cut of the stylesheets
+    meta: dict[str, object] = {"hide": ["navigation", "toc"], "searches": True}
     if search_page:
         meta["search_page"] = True  # overrides/main.html: the engine's preloads and search.js
     meta["search_data"] = urls.relative(urls.search(lang), urls.search_data(lang))
