@@ -10,7 +10,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { siteFolder } from "../../tools/bench/js/engine.mjs";
+import { pagefindInstance, siteFolder } from "../../tools/bench/js/engine.mjs";
 
 const SITE = siteFolder();
 const SCRIPT = path.join(SITE, "pagefind", "pagefind.js");
@@ -51,15 +51,7 @@ globalThis.fetch = async (url) => {
 async function instance(lang, key, unpacked) {
   const url = pathToFileURL(SCRIPT);
   url.searchParams.set("copy", key);
-  const module = await import(url.href);
-  // Pagefind takes the index's language from <html lang> as the instance is made
-  globalThis.document = { querySelector: (selector) => (selector === "html" ? { getAttribute: () => lang } : null) };
-  let made;
-  try {
-    made = module.createInstance({ basePath: `${unpacked ? UNPACKED : ""}/pagefind/`, baseUrl: "/", noWorker: true });
-  } finally {
-    delete globalThis.document;
-  }
+  const made = pagefindInstance(await import(url.href), lang, `${unpacked ? UNPACKED : ""}/pagefind/`);
   await made.init();
   return made;
 }

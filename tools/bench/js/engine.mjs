@@ -111,26 +111,30 @@ export function deepFrozen(value) {
 
 const pagefindModules = new Map(); // site and language → pagefind.js's module
 
-/** A new Pagefind instance of a language's index.  Pagefind takes the index's language from
- * <html lang> when an instance is made: for that moment, a document that says only that.  Each
- * language has a pagefind.js module of its own, as each language's search page has: the
- * instances of one module share its WebAssembly, the first language's stemmer. */
+/** A new main-thread Pagefind instance of `lang`'s index from `module` (a pagefind.js), its files
+ * under `basePath`.  Pagefind takes the index's language from <html lang> when an instance is
+ * made: for that moment, a document that says only that. */
+export function pagefindInstance(module, lang, basePath) {
+  const had = Object.getOwnPropertyDescriptor(globalThis, "document");
+  globalThis.document = { querySelector: (selector) => (selector === "html" ? { getAttribute: () => lang } : null) };
+  try {
+    return module.createInstance({ basePath, baseUrl: ROOT.pathname, noWorker: true });
+  } finally {
+    if (had) Object.defineProperty(globalThis, "document", had);
+    else delete globalThis.document;
+  }
+}
+
+/** A new Pagefind instance of a language's index on a built site.  Each language has a
+ * pagefind.js module of its own, as each language's search page has: the instances of one module
+ * share its WebAssembly, the first language's stemmer. */
 async function pagefindOf(site, lang) {
   globalThis.fetch = siteFetch(site); // what Pagefind fetches its files with
   const key = `${site}\n${lang}`;
   const url = pathToFileURL(path.join(site, "pagefind/pagefind.js"));
   url.searchParams.set("lang", lang);
   if (!pagefindModules.has(key)) pagefindModules.set(key, import(url.href));
-  const module = await pagefindModules.get(key);
-  const had = Object.getOwnPropertyDescriptor(globalThis, "document");
-  globalThis.document = { querySelector: (selector) => (selector === "html" ? { getAttribute: () => lang } : null) };
-  let instance;
-  try {
-    instance = module.createInstance({ basePath: new URL("pagefind/", ROOT).pathname, baseUrl: ROOT.pathname, noWorker: true });
-  } finally {
-    if (had) Object.defineProperty(globalThis, "document", had);
-    else delete globalThis.document;
-  }
+  const instance = pagefindInstance(await pagefindModules.get(key), lang, new URL("pagefind/", ROOT).pathname);
   await instance.init();
   await loaded(instance);
   return instance;

@@ -27,7 +27,7 @@ def _search_shell(lang: str, search_page: bool) -> Page:
     # inline warm-ups), search-start.js, and the search pages' cut of the stylesheets
     meta: dict[str, object] = {"hide": ["navigation", "toc"], "searches": True}
     if search_page:
-        meta["search_page"] = True  # overrides/main.html: the engine's preloads and search.js
+        meta["search_page"] = True  # overrides/main.html: its language's Pagefind preloads and search.js
     meta["search_data"] = urls.relative(urls.search(lang), urls.search_data(lang))
     page = Page(
         url=urls.search(lang),
@@ -102,8 +102,7 @@ def search_chooser_page(corpus: Corpus) -> Page:
     language's best results side by side (``search-anywhere.js``, from :func:`chooser_data`).  One
     submit button per language (``formaction``) chooses by hand, also without script."""
     lang = facts.DEFAULT_LANGUAGE
-    page = _search_shell(lang, search_page=False)
-    page.meta["search_root"] = True  # overrides/main.html: search-anywhere.js, without one language's Pagefind
+    page = _search_shell(lang, search_page=False)  # search-anywhere.js, without one language's Pagefind
     buttons = "".join(
         f'<button type="submit" formaction="{page.link(urls.search(code))}" lang="{code}">'
         f"{h(language_name(code))}</button>"

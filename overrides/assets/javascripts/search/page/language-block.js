@@ -44,10 +44,11 @@ async function readPages(engine, ranked, forms, order, add) {
 
 /** One language's block: its name, its best results, a link to all of them (`asked.allUrl(lang)`).
  * `show(section)` puts it on the page (and resolves once it is on the screen: paint.js onScreen)
- * before its texts are read when a concept or situation answers the whole query: its governing laws come with the language's concepts' files and their
- * snippets.json, while Pagefind (its WebAssembly, index and fragments) loads; the texts come under
- * them, and nothing shown moves (as on a language's page: session.js).  `asked.english`: the query
- * was said to be English, and the concepts' English words are asked for with the concepts' files.
+ * before its texts are read when a concept or situation answers the whole query: its governing
+ * laws come with the language's concepts' files and their snippets.json, while Pagefind (its
+ * WebAssembly, index and fragments) loads; the texts come under them, and nothing shown moves
+ * (as on a language's page: session.js).  `asked.english`: the query was said to be English, and
+ * the concepts' English words are asked for with the concepts' files.
  * `asked.detect`: /search/'s data; `asked.data(lang)`: the language's search data;
  * `asked.pagefind(lang)`: its first Pagefind files asked for (each once), at once, or, where
  * `asked.textsLater(lang)` (an English query's first block), once the laws shown before the
